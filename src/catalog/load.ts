@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { extname, join } from "node:path";
+import { buildCatalog, type Catalog } from "./catalog.ts";
+import { CatalogError, type CatalogProblem } from "./errors.ts";
+import { type ParsedEntry, parseDataset } from "./parse.ts";
+
+/** Files in a data folder that hold records; anything else there (the SQLite file) is skipped. */
+const DATASET_EXTENSIONS = new Set([".jsonl", ".ndjson", ".json", ".txt"]);
+
+export interface LoadResult {
+  catalog: Catalog;
+  /** Lines that were skipped, each naming file, line, field and reason. */
+  problems: CatalogProblem[];
+  /** Non-fatal notes: duplicate ids replaced by a later file. */
+  warnings: string[];
+  files: string[];
+}
+
+/** Expands paths (files or folders, one level deep, sorted) into dataset files. */
+export function listDatasetFiles(paths: readonly string[]): string[] {
+  const files: string[] = [];
+  for (const path of paths) {
+    let stat: ReturnType<typeof statSync>;
+    try {
+      stat = statSync(path);
+    } catch {
+      throw new CatalogError(`data path not found: ${path}`);
+    }
+    if (stat.isDirectory()) {
+      const names = readdirSync(path)
+        .filter((n) => DATASET_EXTENSIONS.has(extname(n).toLowerCase()) && !n.startsWith("."))
+        .sort();
+      files.push(...names.map((n) => join(path, n)));
+    } else {
+      files.push(path);
+    }
+  }
+  return files;
+}
+
+/**
+ * Reads every record from the given files or folders. Bad lines are reported, never fatal;
+ * a duplicate id is replaced by the later file's record, with a warning.
+ */
+export function loadCatalog(paths: readonly string[]): LoadResult {
+  const files = listDatasetFiles(paths);
+  const problems: CatalogProblem[] = [];
+  const warnings: string[] = [];
+  const byId = new Map<string, ParsedEntry>();
+  for (const file of files) {
+    let content: string;
+    try {
+      content = readFileSync(file, "utf8");
+    } catch (e) {
+      throw new CatalogError(`cannot read ${file}: ${(e as Error).message}`);
+    }
+    const parsed = parseDataset(file, content);
+    problems.push(...parsed.problems);
+    for (const entry of parsed.entries) {
+      const earlier = byId.get(entry.record.id);
+      if (earlier) {
+        warnings.push(
+          `${entry.file}:${entry.line}: duplicate id ${entry.record.id} replaces ${earlier.file}:${earlier.line}`,
+        );
+        byId.delete(entry.record.id);
+      }
+      byId.set(entry.record.id, entry);
+    }
+  }
+  const entries = [...byId.values()];
+  return { catalog: buildCatalog(entries), problems, warnings, files };
+}

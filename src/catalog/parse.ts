@@ -1,0 +1,161 @@
+import type { z } from "zod";
+import type { CatalogProblem } from "./errors.ts";
+import { type ErrorRecord, recordSchema, wrappedRecordSchema } from "./schema.ts";
+
+export interface ParsedEntry {
+  record: ErrorRecord;
+  datasetVersion: string | null;
+  file: string;
+  line: number;
+}
+
+export interface ParsedFile {
+  entries: ParsedEntry[];
+  problems: CatalogProblem[];
+}
+
+interface RawItem {
+  line: number;
+  text: string;
+}
+
+/**
+ * Splits a dataset file into JSON items with their line numbers: a JSON array, one JSON
+ * document (a seed `.txt` is one record, possibly pretty-printed), or JSON Lines.
+ */
+export function splitItems(content: string): RawItem[] {
+  const body = content.replace(/^\uFEFF/, "");
+  const trimmed = body.trimStart();
+  const leading = body.length - trimmed.length;
+  if (trimmed.startsWith("[")) return splitArray(body, leading);
+  if (trimmed.startsWith("{") && !body.trim().includes("\n")) {
+    return [{ line: lineAt(body, leading), text: trimmed }];
+  }
+  if (trimmed.startsWith("{")) {
+    try {
+      JSON.parse(body);
+      return [{ line: lineAt(body, leading), text: body }];
+    } catch {
+      // Not one document: read it as JSON Lines below.
+    }
+  }
+  const items: RawItem[] = [];
+  body.split("\n").forEach((text, i) => {
+    if (text.trim() !== "") items.push({ line: i + 1, text });
+  });
+  return items;
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** Finds each top-level element of a JSON array so a problem can name the line it starts on. */
+function splitArray(body: string, start: number): RawItem[] {
+  const items: RawItem[] = [];
+  let depth = 0;
+  let inString = false;
+  let itemStart = -1;
+  let line = lineAt(body, start);
+  let itemLine = line;
+  for (let i = start; i < body.length; i++) {
+    const c = body[i];
+    if (c === "\n") line++;
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    if (c === "[" || c === "{") {
+      depth++;
+      if (depth === 2 && itemStart < 0) {
+        itemStart = i;
+        itemLine = line;
+      }
+    } else if (c === "]" || c === "}") {
+      depth--;
+      if (depth === 1 && itemStart >= 0) {
+        items.push({ line: itemLine, text: body.slice(itemStart, i + 1) });
+        itemStart = -1;
+      }
+    } else if (depth === 1 && itemStart < 0 && !/[\s,]/.test(c ?? "")) {
+      // A scalar element: let the record check report it.
+      const end = body.slice(i).search(/[,\]]/);
+      items.push({ line, text: body.slice(i, end < 0 ? undefined : i + end).trim() });
+      if (end > 0) i += end - 1;
+    }
+  }
+  return items;
+}
+
+function zodProblems(file: string, line: number, prefix: string, error: z.ZodError): CatalogProblem[] {
+  return error.issues.map((issue) => ({
+    file,
+    line,
+    field: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
+    reason: issue.message,
+  }));
+}
+
+/** Checks a messagePattern compiles the way the matcher will compile it. */
+export function patternProblem(pattern: string): string | null {
+  try {
+    new RegExp(pattern);
+    return null;
+  } catch (e) {
+    return `does not compile as a regular expression: ${(e as Error).message}`;
+  }
+}
+
+/** Parses and validates every record of one file; never throws. */
+export function parseDataset(file: string, content: string): ParsedFile {
+  const entries: ParsedEntry[] = [];
+  const problems: CatalogProblem[] = [];
+  if (content.includes("\u0000")) {
+    return { entries, problems: [{ file, line: 1, field: "", reason: "binary file, not JSON" }] };
+  }
+  for (const item of splitItems(content)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(item.text);
+    } catch (e) {
+      problems.push({ file, line: item.line, field: "", reason: `invalid JSON: ${(e as Error).message}` });
+      continue;
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      problems.push({ file, line: item.line, field: "", reason: "expected a JSON object (a record)" });
+      continue;
+    }
+    const wrapped = "record" in value ? wrappedRecordSchema.safeParse(value) : null;
+    if (wrapped && !wrapped.success) {
+      problems.push(...zodProblems(file, item.line, "", wrapped.error));
+      continue;
+    }
+    const prefix = wrapped ? "record" : "";
+    const result = recordSchema.safeParse(wrapped ? wrapped.data.record : value);
+    if (!result.success) {
+      problems.push(...zodProblems(file, item.line, prefix, result.error));
+      continue;
+    }
+    const bad = patternProblem(result.data.messagePattern);
+    if (bad) {
+      problems.push({
+        file,
+        line: item.line,
+        field: [prefix, "messagePattern"].filter(Boolean).join("."),
+        reason: bad,
+      });
+      continue;
+    }
+    entries.push({
+      record: result.data,
+      datasetVersion: wrapped?.data.datasetVersion ?? null,
+      file,
+      line: item.line,
+    });
+  }
+  return { entries, problems };
+}

@@ -1,0 +1,48 @@
+import type { ErrorRecord } from "../catalog/schema.ts";
+
+export type MatchKind = "exact" | "fuzzy";
+
+/** One candidate answer for a paste. */
+export interface Match {
+  record: ErrorRecord;
+  kind: MatchKind;
+  /** 0..1: 1 for a specific exact match, lower for wrappers, generic templates and fuzzy hits. */
+  confidence: number;
+  /** Whole captured values of the pattern's groups, in order. */
+  captures: string[];
+  /** The normalised error layer the record matched. */
+  layer: string;
+  /** Index of that layer, outermost first. */
+  layerIndex: number;
+  /** True when the layer is the root cause (innermost meaningful layer). */
+  rootCause: boolean;
+}
+
+export interface MatchResult {
+  /** The separate judgement for auto-replies: does this paste look like an error at all? */
+  looksLikeError: boolean;
+  /** True when the input was longer than the limit and only its head was read. */
+  truncated: boolean;
+  /** Bytes of the original input. */
+  inputBytes: number;
+  /** Error layers found in the paste, outermost first. */
+  layers: string[];
+  /** Best first; empty when nothing fits. */
+  matches: Match[];
+}
+
+export interface MatcherOptions {
+  /** Fuse.js score threshold (0 = exact, 1 = anything). */
+  fuzzyThreshold?: number;
+  /** Input beyond this many bytes is cut, never rejected. */
+  maxInputBytes?: number;
+  /** How many matches to return at most. */
+  limit?: number;
+}
+
+export interface Matcher {
+  /** Pure: reads a paste, returns ranked matches. Never throws. */
+  match(text: string): MatchResult;
+  /** Keyword search over the catalog (`/rwerror search`), best first. */
+  search(query: string, limit?: number): Match[];
+}

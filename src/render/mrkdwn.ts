@@ -1,0 +1,41 @@
+/** Slack's three control characters; everything from a record or a user passes through here. */
+export function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Cuts to `max` characters (code points kept whole), ending with "…" when anything was cut. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, Math.max(0, max - 1));
+  // Do not leave half of a surrogate pair or an escape sequence like "&am".
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  cut = cut.replace(/&[a-z]{0,3}$/, "");
+  return `${cut}…`;
+}
+
+/** Escapes then cuts, so the cut never splits an entity and the limit holds after escaping. */
+export function safeText(text: string, max: number): string {
+  return truncate(escapeText(text), max);
+}
+
+/**
+ * A fenced code block for Slack mrkdwn. Triple backticks inside would end the fence early,
+ * so they are broken up; the fence itself counts against `max`.
+ */
+export function codeBlock(text: string, max: number): string {
+  const body = escapeText(text.replace(/```/g, "`\u200b``").replace(/\s+$/, ""));
+  return `\`\`\`${truncate(body, Math.max(1, max - 6))}\`\`\``;
+}
+
+/** Inline code; backticks inside would end it, so they become a look-alike. */
+export function inlineCode(text: string, max: number): string {
+  const body = escapeText(text.replace(/`/g, "ˋ").replace(/\s+/g, " ").trim());
+  return `\`${truncate(body, Math.max(1, max - 2))}\``;
+}
+
+/** A Slack link with an escaped label; the URL is only kept when it is http(s). */
+export function link(url: string | null | undefined, label: string, max = 300): string {
+  const text = safeText(label, max).replace(/\|/g, "¦");
+  if (!url || !/^https?:\/\/[^\s<>|]+$/.test(url)) return text;
+  return `<${url}|${text}>`;
+}

@@ -19,6 +19,11 @@ export interface OccurrenceInput {
   matchKind?: MatchKind | null;
   /** The pasted text; the store redacts secrets and cuts it to 500 chars itself. */
   text: string;
+  /**
+   * The error itself when the paste holds more (the matcher's root-cause layer): an unmatched
+   * error is fingerprinted from this instead of the whole paste. Redacted like the excerpt.
+   */
+  errorText?: string | null;
   /** ms since epoch; defaults to the store's clock. */
   occurredAt?: number;
 }

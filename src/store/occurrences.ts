@@ -1,0 +1,76 @@
+import type { Store } from "./db.ts";
+import { fingerprintError } from "./fingerprint.ts";
+import { excerptOf, redactSecrets } from "./redact.ts";
+import type { OccurrenceInput } from "./types.ts";
+
+const INSERT = `INSERT INTO occurrences
+  (record_id, source, team_id, channel_id, user_id, message_ts, thread_ts, confidence, match_kind,
+   excerpt, fingerprint, template, occurred_at)
+  VALUES (@recordId, @source, @teamId, @channelId, @userId, @messageTs, @threadTs, @confidence, @matchKind,
+   @excerpt, @fingerprint, @template, @occurredAt)
+  ON CONFLICT DO NOTHING
+  RETURNING id`;
+
+// Same expression as the generated column in migrations/001: finds the row a retry collided with.
+const FIND_DUPLICATE = `SELECT id FROM occurrences WHERE dedupe_key =
+  @source || char(31) || coalesce(@channelId, '') || char(31) || @messageTs || char(31) || coalesce(@recordId, '')`;
+
+/**
+ * Logs one answered or auto-detected error. Idempotent per (source, channel, message ts, record):
+ * a retried Slack event returns the first row with `inserted: false`. Without a message ts
+ * (console, CLI) every call is a new row. The excerpt is redacted and cut to 500 chars here;
+ * an unmatched error (recordId null) gets a fingerprint of its masked template.
+ */
+export function recordOccurrence(store: Store, input: OccurrenceInput): { id: number; inserted: boolean } {
+  const excerpt = excerptOf(input.text);
+  const fp =
+    input.recordId === null ? fingerprintError(redactSecrets((input.errorText ?? input.text).slice(0, 4000))) : null;
+  const params = {
+    recordId: input.recordId,
+    source: input.source,
+    teamId: input.teamId ?? null,
+    channelId: input.channelId ?? null,
+    userId: input.userId ?? null,
+    messageTs: input.messageTs ?? null,
+    threadTs: input.threadTs ?? null,
+    confidence: input.confidence ?? null,
+    matchKind: input.matchKind ?? null,
+    excerpt,
+    fingerprint: fp?.fingerprint ?? null,
+    template: fp?.template ?? null,
+    occurredAt: input.occurredAt ?? store.now(),
+  };
+  const row = store.prepare(INSERT).get(params) as { id: number } | undefined;
+  if (row) return { id: row.id, inserted: true };
+  const existing = store.prepare(FIND_DUPLICATE).get(params) as { id: number } | undefined;
+  if (!existing) throw new Error("occurrence insert was ignored but no duplicate row exists");
+  return { id: existing.id, inserted: false };
+}
+
+export interface StoredOccurrence {
+  id: number;
+  recordId: string | null;
+  source: string;
+  channelId: string | null;
+  messageTs: string | null;
+  excerpt: string;
+  fingerprint: string | null;
+  template: string | null;
+  occurredAt: number;
+}
+
+/** The newest occurrences first (CLI inspection and tests). */
+export function listOccurrences(store: Store, { limit = 50 }: { limit?: number } = {}): StoredOccurrence[] {
+  return store
+    .prepare(
+      `SELECT id, record_id AS recordId, source, channel_id AS channelId, message_ts AS messageTs, excerpt,
+        fingerprint, template, occurred_at AS occurredAt FROM occurrences ORDER BY occurred_at DESC, id DESC LIMIT ?`,
+    )
+    .all(limit) as StoredOccurrence[];
+}
+
+/** Deletes occurrences older than the retention window; returns how many went. */
+export function pruneOccurrences(store: Store, retentionDays = 365): number {
+  const cutoff = store.now() - retentionDays * 86_400_000;
+  return store.prepare("DELETE FROM occurrences WHERE occurred_at < ?").run(cutoff).changes;
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  claimReply,
+  countFullCardsSince,
+  markEventSeen,
+  notHelpfulRecords,
+  pruneSeenEvents,
+  recentReplyInChannel,
+  recordFeedback,
+  releaseReply,
+  setReplyTs,
+} from "../../src/store/index.ts";
+import { tempDir } from "./temp-store.ts";
+
+let env: ReturnType<typeof tempDir>;
+afterEach(() => env?.cleanup());
+
+describe("event and reply bookkeeping", () => {
+  it("reports an event id as new only the first time, across connections", () => {
+    env = tempDir();
+    const a = env.open();
+    const b = env.open();
+    expect(markEventSeen(a, "Ev1")).toBe(true);
+    expect(markEventSeen(b, "Ev1")).toBe(false);
+    expect(markEventSeen(b, "Ev2")).toBe(true);
+  });
+
+  it("forgets event ids after a day", () => {
+    env = tempDir();
+    let now = 0;
+    const store = env.open(() => now);
+    markEventSeen(store, "Ev1");
+    now = 86_400_001;
+    expect(pruneSeenEvents(store)).toBe(1);
+    expect(markEventSeen(store, "Ev1")).toBe(true);
+  });
+
+  it("gives one claim per thread and record, and finds the latest reply in a channel", () => {
+    env = tempDir();
+    let now = 1_000;
+    const store = env.open(() => now);
+    const key = { channelId: "C1", threadTs: "1.1", recordId: "r1" };
+    expect(claimReply(store, key)).toBe(true);
+    expect(claimReply(store, key)).toBe(false);
+    expect(claimReply(store, { ...key, recordId: "r2" })).toBe(true);
+    setReplyTs(store, key, "1.2", true);
+    now = 2_000;
+    const later = { channelId: "C1", threadTs: "5.5", recordId: "r1" };
+    claimReply(store, later);
+    setReplyTs(store, later, "5.6", false);
+    expect(recentReplyInChannel(store, "C1", "r1", 0)).toEqual({ threadTs: "5.5", replyTs: "5.6" });
+    expect(recentReplyInChannel(store, "C1", "r1", 3_000)).toBeUndefined();
+    expect(recentReplyInChannel(store, "C2", "r1", 0)).toBeUndefined();
+    expect(countFullCardsSince(store, "C1", 0)).toBe(1);
+    expect(countFullCardsSince(store, "C1", 1_500)).toBe(0);
+  });
+
+  it("releases a reply claim whose post failed so it can be retried", () => {
+    env = tempDir();
+    const store = env.open();
+    const key = { channelId: "C1", threadTs: "1.1", recordId: "r1" };
+    claimReply(store, key);
+    releaseReply(store, key);
+    expect(claimReply(store, key)).toBe(true);
+  });
+});
+
+describe("feedback", () => {
+  it("keeps one vote per user, record and message, the last one winning", () => {
+    env = tempDir();
+    const store = env.open(() => 10);
+    const vote = { recordId: "r1", userId: "U1", channelId: "C1", messageTs: "1.1" };
+    recordFeedback(store, { ...vote, helpful: true });
+    recordFeedback(store, { ...vote, helpful: false });
+    recordFeedback(store, { ...vote, userId: "U2", helpful: false });
+    recordFeedback(store, { ...vote, userId: "U3", helpful: true });
+    recordFeedback(store, { recordId: "r2", userId: "U1", helpful: true });
+    expect(notHelpfulRecords(store, { from: 0, to: 100 })).toEqual([{ recordId: "r1", helpful: 1, notHelpful: 2 }]);
+    expect(notHelpfulRecords(store, { from: 11, to: 100 })).toEqual([]);
+  });
+});

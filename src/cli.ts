@@ -1,0 +1,89 @@
+/**
+ * rwerror <serve|explain|validate|report|digest|scan>. Each subcommand loads only what it
+ * needs, so `explain` answers without starting Bolt or opening the database.
+ */
+import { parseArgs } from "node:util";
+import { CatalogError } from "./catalog/errors.ts";
+import { readConfig } from "./cli/context.ts";
+import { type CliIo, processIo } from "./cli/io.ts";
+import { ConfigError } from "./config.ts";
+
+const USAGE = `Usage: rwerror <command> [options]
+
+Commands:
+  serve                       run the bot (Slack with SLACK_BOT_TOKEN, else the local console)
+  explain [TEXT|-] [--json]   answer one paste (argument, or stdin with - or a pipe)
+  explain --batch             stdin JSON Lines (a string or {"text": …}) → one JSON result per line
+  validate [PATH…]            check record files or folders (default: RWERROR_DATA); exit 1 on any problem
+  report [--since 7d | --from D --to D | --week 2026-W48] [--format table|json|csv]
+  digest [--dry-run] [--week W]   print or post the weekly digest
+  scan <FILE|-> [--json]      every known error in a whole log file
+
+Environment: RWERROR_DATA, RWERROR_DB, RWERROR_TZ, SLACK_BOT_TOKEN, … (see README).`;
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === "help" || command === "--help" || command === "-h") {
+    io.out(USAGE);
+    return command ? 0 : 2;
+  }
+  const env = process.env;
+  switch (command) {
+    case "serve": {
+      const { serve } = await import("./main.ts");
+      return serve(env, io);
+    }
+    case "explain": {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        options: { json: { type: "boolean", default: false }, batch: { type: "boolean", default: false } },
+        allowPositionals: true,
+      });
+      const { loadForServing } = await import("./cli/context.ts");
+      const { explainCommand } = await import("./cli/explain.ts");
+      const { matcher } = loadForServing(readConfig(env), io);
+      return explainCommand({ json: values.json, batch: values.batch, text: positionals }, matcher, io);
+    }
+    case "validate": {
+      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      const { validateCommand } = await import("./cli/validate.ts");
+      return validateCommand(positionals.length > 0 ? positionals : readConfig(env).dataPaths, io);
+    }
+    case "report":
+    case "digest": {
+      const { runStoreCommand } = await import("./cli/store-commands.ts");
+      return runStoreCommand(command, rest, readConfig(env), io);
+    }
+    case "scan": {
+      const { scanCommand } = await import("./cli/scan.ts");
+      return scanCommand(rest, readConfig(env), io);
+    }
+    default:
+      io.err(`rwerror: unknown command "${command}"\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+/** Known failures end with one clear line and exit 1; anything else is a bug and shows its stack. */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      io.err(`rwerror: configuration problem:\n${e.message}`);
+      return 1;
+    }
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
+      io.err(`rwerror: ${(e as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (e instanceof CatalogError || code === "MIGRATION_ERROR") {
+      io.err(`rwerror: ${(e as Error).message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,62 @@
+/**
+ * The local console: what `npm start` runs without Slack credentials. A paste is answered on
+ * stdout exactly as the bot answers in Slack, and counted in SQLite like any other answer.
+ */
+import { createInterface } from "node:readline";
+import type { Matcher } from "../matcher/types.ts";
+import { occurrenceFromResult } from "../occurrence.ts";
+import { renderAnswerText } from "../render/text.ts";
+import type { OccurrenceInput } from "../store/types.ts";
+import { type CliIo, readAll } from "./io.ts";
+
+export interface ConsoleDeps {
+  matcher: Matcher;
+  io: CliIo;
+  /** Logs an occurrence; the console works without a store too. */
+  record?: (input: OccurrenceInput) => void;
+}
+
+const STDIN_CAP = 300 * 1024;
+
+export function answerPaste(text: string, deps: ConsoleDeps): string {
+  const result = deps.matcher.match(text);
+  const occurrence = occurrenceFromResult(result, text, "console");
+  if (occurrence && deps.record) deps.record(occurrence);
+  return renderAnswerText(result);
+}
+
+/** Piped input is one paste; a terminal reads pastes ended by two empty lines (psql output has single ones). */
+export async function runConsole(deps: ConsoleDeps): Promise<number> {
+  const { io } = deps;
+  if (!io.stdin.isTTY) {
+    const text = await readAll(io.stdin, STDIN_CAP);
+    if (text.trim() === "") {
+      io.err("rwerror: nothing on stdin. Pipe an error in, e.g. `echo 'ERROR: …' | npm start`.");
+      return 2;
+    }
+    io.out(answerPaste(text, deps));
+    return 0;
+  }
+  io.err("rwerror console (no SLACK_BOT_TOKEN): paste an error, then press Enter on two empty lines. Ctrl-D quits.");
+  const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  let buffer: string[] = [];
+  let blanks = 0;
+  const flush = () => {
+    const text = buffer.join("\n");
+    buffer = [];
+    blanks = 0;
+    if (text.trim() !== "") io.out(`\n${answerPaste(text, deps)}\n`);
+  };
+  for await (const line of lines) {
+    if (line.trim() === "") {
+      blanks++;
+      if (blanks >= 2) flush();
+      else buffer.push(line);
+      continue;
+    }
+    blanks = 0;
+    buffer.push(line);
+  }
+  flush();
+  return 0;
+}

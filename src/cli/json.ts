@@ -1,0 +1,36 @@
+/** The `--json` shape of an answer: a stable contract for scripts and harnesses. */
+import type { MatchResult } from "../matcher/types.ts";
+
+export interface JsonMatch {
+  id: string;
+  slug: string;
+  errorMessage: string;
+  kind: "exact" | "fuzzy";
+  confidence: number;
+  captures: string[];
+  layer: string;
+  rootCause: boolean;
+}
+
+export interface JsonAnswer {
+  looksLikeError: boolean;
+  truncated: boolean;
+  matches: JsonMatch[];
+}
+
+export function toJsonAnswer(result: MatchResult): JsonAnswer {
+  return {
+    looksLikeError: result.looksLikeError,
+    truncated: result.truncated,
+    matches: result.matches.map((m) => ({
+      id: m.record.id,
+      slug: m.record.slug,
+      errorMessage: m.record.errorMessage,
+      kind: m.kind,
+      confidence: Math.round(m.confidence * 1000) / 1000,
+      captures: [...m.captures],
+      layer: m.layer,
+      rootCause: m.rootCause,
+    })),
+  };
+}

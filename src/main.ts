@@ -1,0 +1,24 @@
+/**
+ * Entry point: config → store → catalog → Slack app, or the local console when there is no
+ * SLACK_BOT_TOKEN. `npm start` and `rwerror serve` both call `serve` through src/cli.ts.
+ */
+
+import { runConsole } from "./cli/console.ts";
+import { loadForServing, readConfig } from "./cli/context.ts";
+import type { CliIo } from "./cli/io.ts";
+import { openStore, recordOccurrence } from "./store/index.ts";
+
+export async function serve(env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+  const config = readConfig(env);
+  const { catalog, matcher } = loadForServing(config, io);
+  const store = openStore(config.dbPath, { now: Date.now });
+  if (config.mode === "console") {
+    try {
+      return await runConsole({ matcher, io, record: (o) => recordOccurrence(store, o) });
+    } finally {
+      store.close();
+    }
+  }
+  const { startSlack } = await import("./slack/start.ts");
+  return startSlack({ config, catalog, matcher, store, now: Date.now }, io);
+}

@@ -1,0 +1,143 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { DOWNSTREAM_ID, JOB_FRAGMENTS_ID, repoRoot, shippedData } from "../support/seeds.ts";
+
+const bin = join(repoRoot, "bin", "rwerror.js");
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), "rwerror-cli-"));
+}
+
+/** Runs the real `rwerror` bin as a user would, with no Slack credentials and a temp DB. */
+function rwerror(args: string[], opts: { input?: string; env?: Record<string, string> } = {}) {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp" };
+  const res = spawnSync(process.execPath, [bin, ...args], {
+    cwd: repoRoot,
+    input: opts.input ?? "",
+    encoding: "utf8",
+    env: { ...env, RWERROR_DB: join(tempDir(), "t.sqlite"), ...opts.env },
+    timeout: 30_000,
+  });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+const PSQL_PANIC = `ERROR:  Failed to run the query
+
+Caused by these errors (recent errors listed first):
+  1: gRPC request to meta service (call \`/ddl_service.DdlService/AlterParallelism\`) failed: Internal error
+  2: job fragments should exist for streaming job
+`;
+
+describe("rwerror explain", () => {
+  it("returns the seed record with whole captures as JSON", () => {
+    const r = rwerror(["explain", "--json", "downstream relation missing for 1002 -> 1004"]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(["looksLikeError", "truncated", "matches"]);
+    expect(out.truncated).toBe(false);
+    expect(out.matches[0]).toMatchObject({
+      id: DOWNSTREAM_ID,
+      slug: "downstream-relation-missing-for",
+      errorMessage: "downstream relation missing for {} -> {}",
+      kind: "exact",
+      captures: ["1002", "1004"],
+      rootCause: true,
+    });
+    expect(Object.keys(out.matches[0])).toEqual([
+      "id",
+      "slug",
+      "errorMessage",
+      "kind",
+      "confidence",
+      "captures",
+      "layer",
+      "rootCause",
+    ]);
+    expect(out.matches[0].confidence).toBeGreaterThan(0.9);
+  });
+
+  it("reads the paste from stdin with - and prints the remediation", () => {
+    const r = rwerror(["explain", "-"], { input: PSQL_PANIC });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("job fragments should exist for streaming job");
+    expect(r.stdout).toContain("What to do:");
+    expect(r.stdout).toContain(`Record: ${JOB_FRAGMENTS_ID}`);
+  });
+
+  it("answers chatter with no match", () => {
+    const r = rwerror(["explain", "--json", "the error went away after restart"]);
+    expect(JSON.parse(r.stdout)).toEqual({ looksLikeError: false, truncated: false, matches: [] });
+  });
+
+  it("answers a batch line by line, in order, and names a bad line", () => {
+    const input = [
+      JSON.stringify("downstream relation missing for 1 -> 2"),
+      JSON.stringify({ text: PSQL_PANIC }),
+      "{broken",
+      JSON.stringify({ text: "lunch at noon?" }),
+    ].join("\n");
+    const r = rwerror(["explain", "--batch"], { input });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(4);
+    expect(lines[0].matches[0].id).toBe(DOWNSTREAM_ID);
+    expect(lines[0].matches[0].captures).toEqual(["1", "2"]);
+    expect(lines[1].matches[0].id).toBe(JOB_FRAGMENTS_ID);
+    expect(lines[2].error).toMatch(/^line 3: invalid JSON/);
+    expect(lines[2].matches).toEqual([]);
+    expect(lines[3].matches).toEqual([]);
+  });
+});
+
+describe("npm start without Slack credentials (the local console)", () => {
+  it("answers a piped psql error with its record's remediation and counts it in SQLite", () => {
+    const db = join(tempDir(), "console.sqlite");
+    const r = rwerror(["serve"], { input: PSQL_PANIC, env: { RWERROR_DB: db } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("job fragments should exist for streaming job");
+    expect(r.stdout).toContain("What to do:");
+    expect(r.stdout).toContain("1. Inspect the job_id via the panic backtrace");
+    const rows = new Database(db, { readonly: true })
+      .prepare("SELECT record_id, source FROM occurrences")
+      .all() as { record_id: string; source: string }[];
+    expect(rows).toEqual([{ record_id: JOB_FRAGMENTS_ID, source: "console" }]);
+  });
+});
+
+describe("rwerror validate", () => {
+  it("passes the shipped data", () => {
+    const r = rwerror(["validate"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("2 valid record(s) in 1 file(s), 0 problem(s)");
+  });
+
+  it("exits 1 naming the file, line and field of a broken record", () => {
+    const file = join(tempDir(), "broken.jsonl");
+    const [first = ""] = readFileSync(shippedData, "utf8").split("\n");
+    const broken = JSON.parse(first);
+    broken.record.severity = 5;
+    writeFileSync(file, `${first}\n${JSON.stringify(broken)}\n`);
+    const r = rwerror(["validate", file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${file}:2: field "record.severity": Invalid input: expected string, received number`);
+  });
+});
+
+describe("errors at the edge", () => {
+  it("names a bad environment variable without echoing its value", () => {
+    const r = rwerror(["explain", "x"], { env: { PORT: "secret-port-value" } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("PORT");
+    expect(r.stderr).not.toContain("secret-port-value");
+  });
+
+  it("rejects an unknown command with usage", () => {
+    const r = rwerror(["frobnicate"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown command");
+  });
+});

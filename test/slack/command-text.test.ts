@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { parseCommandText } from "../../src/slack/command-text.ts";
+
+describe("parseCommandText", () => {
+  it.each([
+    ["", { kind: "modal" }],
+    ["   ", { kind: "modal" }],
+    ["help", { kind: "help" }],
+    ["HELP", { kind: "help" }],
+    ["show 3046ab48bd5b391a", { kind: "show", key: "3046ab48bd5b391a" }],
+    ["search downstream relation", { kind: "search", query: "downstream relation" }],
+    ["stats", { kind: "stats", days: 7 }],
+    ["stats 30d", { kind: "stats", days: 30 }],
+    ["stats 7d", { kind: "stats", days: 7 }],
+  ])("reads %j as a subcommand", (text, expected) => {
+    expect(parseCommandText(text)).toEqual(expected);
+  });
+
+  it.each([
+    "downstream relation missing for 1 -> 2",
+    "help me: Failed to run the query",
+    "show must go on: job fragments should exist for streaming job",
+    "stats table corrupted for fragment 7",
+    "search\nCaused by: something",
+  ])("treats %j as a paste", (text) => {
+    expect(parseCommandText(text)).toEqual({ kind: "paste", text });
+  });
+
+  it("treats a long single line as a paste even when it starts with a subcommand word", () => {
+    const text = `search ${"x ".repeat(150)}`;
+    expect(parseCommandText(text).kind).toBe("paste");
+  });
+});

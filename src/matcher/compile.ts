@@ -1,0 +1,156 @@
+import type { ErrorRecord } from "../catalog/schema.ts";
+import { matchSegments } from "./segments.ts";
+
+/** Placeholder of the corpus patterns: each `{}` of the template became a lazy group. */
+const HOLE = "(.+?)";
+const WORD = /[A-Za-z0-9_]+/g;
+const MAX_REGEX_TEXT = 1024;
+
+/** A record's messagePattern, compiled once for anchored matching. */
+export interface CompiledPattern {
+  /** Position of the record in the catalog (stable tie-break). */
+  order: number;
+  record: ErrorRecord;
+  /** Literal text between placeholders (`segments.length - 1` placeholders), or null if not that simple. */
+  segments: string[] | null;
+  /** For patterns using regex syntax beyond escaped literals and `(.+?)`: anchored, dotAll. */
+  regex: RegExp | null;
+  /** `X: {0}` also matches a bare `X` (RisingWave trims a wrapper's source text): those segments. */
+  bareSegments: string[] | null;
+  /** Characters of literal text: how specific the template is. */
+  literalLength: number;
+  holes: number;
+  /** Only a label around the source's text (`Bind error: {0}`, `Not supported: {0}\nHINT: {1}`). */
+  wrapper: boolean;
+  /** Mostly placeholders (`{object_type} not found: {name}`): weak evidence on its own. */
+  generic: boolean;
+  /** Lower-cased words that must appear as whole words in any text the pattern matches. */
+  tokens: string[];
+}
+
+export interface PatternMatch {
+  captures: string[];
+  /** Offsets of each capture within the matched text. */
+  spans: Array<[number, number]>;
+}
+
+/** Splits a pattern into literal segments, or null if it uses other regex syntax. */
+export function parseSimplePattern(pattern: string): string[] | null {
+  const segments: string[] = [];
+  let current = "";
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern.startsWith(HOLE, i)) {
+      segments.push(current);
+      current = "";
+      i += HOLE.length - 1;
+      continue;
+    }
+    const c = pattern[i] ?? "";
+    if (c === "\\") {
+      const n = pattern[i + 1];
+      if (n === undefined) return null;
+      if (/[A-Za-z0-9]/.test(n)) {
+        const control: Record<string, string> = { n: "\n", t: "\t", r: "\r" };
+        const mapped = control[n];
+        if (mapped === undefined) return null;
+        current += mapped;
+      } else current += n;
+      i++;
+      continue;
+    }
+    if ("^$.|?*+()[]{}".includes(c)) return null;
+    current += c;
+  }
+  segments.push(current);
+  return segments;
+}
+
+/**
+ * Words of the literal text usable by the index: a word touching a placeholder may be glued to
+ * the captured value (`{}ms`), so only words bounded by non-word characters or the pattern ends count.
+ */
+function indexTokens(segments: readonly string[]): string[] {
+  const out = new Set<string>();
+  segments.forEach((seg, s) => {
+    for (const m of seg.matchAll(WORD)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (start === 0 && s > 0) continue;
+      if (end === seg.length && s < segments.length - 1) continue;
+      out.add(m[0].toLowerCase());
+    }
+  });
+  return [...out];
+}
+
+function classify(segments: readonly string[]): { wrapper: boolean; generic: boolean } {
+  const holes = segments.length - 1;
+  const literal = segments.join("");
+  const first = segments[0] ?? "";
+  const restLiteral = segments.slice(1).join("").length;
+  const wrapper =
+    holes >= 1 &&
+    segments[segments.length - 1] === "" &&
+    /^[^\n:]{1,60}: $/.test(first) &&
+    first.trim().split(/\s+/).length <= 7 &&
+    restLiteral <= 10;
+  const words = literal.match(WORD)?.length ?? 0;
+  const generic = literal.trim().length < 12 || (holes > 0 && words <= 2) || (holes >= 2 && literal.length < 8 * holes);
+  return { wrapper, generic };
+}
+
+function compileRegex(pattern: string): RegExp | null {
+  try {
+    return new RegExp(`^(?:${pattern})$`, "s");
+  } catch {
+    return null;
+  }
+}
+
+/** Compiles one record; null if its pattern cannot be used at all (reported by the catalog's validation). */
+export function compilePattern(record: ErrorRecord, order: number): CompiledPattern | null {
+  const pattern = record.messagePattern;
+  const segments = parseSimplePattern(pattern);
+  const regex = segments ? null : compileRegex(pattern);
+  if (!segments && !regex) return null;
+  const literalSegments = segments ?? [pattern.replace(/\\(.)/g, "$1").replace(/\(\.\+\?\)/g, "")];
+  const { wrapper, generic } = classify(literalSegments);
+  let bareSegments: string[] | null = null;
+  if (segments && segments.length >= 2 && segments[segments.length - 1] === "") {
+    const before = segments[segments.length - 2] ?? "";
+    if (before.endsWith(": ") && before.trim().length > 1) {
+      bareSegments = [...segments.slice(0, -2), before.slice(0, -2)];
+    }
+  }
+  return {
+    order,
+    record,
+    segments,
+    regex,
+    bareSegments,
+    literalLength: literalSegments.join("").length,
+    holes: segments ? segments.length - 1 : 0,
+    wrapper,
+    generic,
+    // A regex pattern's literals are not known word by word: it is always a candidate.
+    tokens: segments ? indexTokens(segments) : [],
+  };
+}
+
+/** Anchored match of the whole `text`; captures are whole values (lazy groups, anchored both ends). */
+export function runPattern(p: CompiledPattern, text: string): PatternMatch | null {
+  if (p.segments) return matchSegments(p.segments, text);
+  // Foreign regex syntax may backtrack badly: only short texts are tried.
+  if (!p.regex || text.length > MAX_REGEX_TEXT) return null;
+  const m = p.regex.exec(text);
+  if (!m) return null;
+  const captures = m.slice(1).map((c) => c ?? "");
+  // Offsets of regex groups are not needed for nesting precision; locate them left to right.
+  let from = 0;
+  const spans = captures.map((c): [number, number] => {
+    const at = Math.max(0, text.indexOf(c, from));
+    from = at + c.length;
+    return [at, at + c.length];
+  });
+  return { captures, spans };
+}

@@ -1,0 +1,110 @@
+import { type CompiledPattern, runPattern } from "./compile.ts";
+import { isBoundary, type LayerText, layerTexts } from "./layer-texts.ts";
+import { matchSegments } from "./segments.ts";
+
+/** An anchored match of one pattern on one piece of a layer (offsets are in the layer). */
+export interface RawMatch {
+  pattern: CompiledPattern;
+  start: number;
+  end: number;
+  captures: string[];
+  captureSpans: Array<[number, number]>;
+  partial: boolean;
+  cut: boolean;
+  /** Matched as a bare label (`Executor error` for `Executor error: {0}`): carries nothing. */
+  bare: boolean;
+  /** Starts after the layer's first line (inside a HINT or note): advice, not the error. */
+  onContinuation: boolean;
+  /** How many matches contain this one (as a capture, or as the rest after a cut): deeper = closer to the cause. */
+  nesting: number;
+}
+
+const MIN_NESTED_CAPTURE = 6;
+
+function firstLineEnd(layer: string): number {
+  const nl = layer.indexOf("\n");
+  return nl < 0 ? layer.length : nl;
+}
+
+function tryText(p: CompiledPattern, layer: string, t: LayerText, out: RawMatch[]): void {
+  const text = layer.slice(t.start, t.end);
+  const m = runPattern(p, text);
+  if (m) {
+    out.push({
+      pattern: p,
+      start: t.start,
+      end: t.end,
+      captures: m.captures,
+      captureSpans: m.spans.map(([s, e]) => [s + t.start, e + t.start]),
+      partial: t.partial,
+      cut: t.cut,
+      bare: false,
+      onContinuation: t.start > firstLineEnd(layer),
+      nesting: 0,
+    });
+    return;
+  }
+  // A bare label only counts as the whole layer (or a whole chain link), never inside a sentence.
+  if (p.bareSegments && !t.partial && (t.cut || t.end === layer.length || !layer.includes("\n"))) {
+    const b = matchSegments(p.bareSegments, text);
+    if (b) {
+      out.push({
+        pattern: p,
+        start: t.start,
+        end: t.end,
+        captures: b.captures,
+        captureSpans: [],
+        partial: false,
+        cut: t.cut,
+        bare: true,
+        onContinuation: t.start > firstLineEnd(layer),
+        nesting: 0,
+      });
+    }
+  }
+}
+
+/**
+ * Every anchored match of the candidate patterns on the pieces of `layer`, then on the values
+ * they captured (a template printed inside another's placeholder), with nesting depths set.
+ */
+export function matchLayer(layer: string, candidates: readonly CompiledPattern[]): RawMatch[] {
+  const out: RawMatch[] = [];
+  if (candidates.length === 0) return out;
+  const texts = layerTexts(layer);
+  const tried = new Set(texts.map((t) => `${t.start}:${t.end}`));
+  for (const t of texts) for (const p of candidates) tryText(p, layer, t, out);
+  // Captured values as texts of their own, once: `expected {}, found: {}` may hold a known template.
+  const extra: LayerText[] = [];
+  for (const m of out) {
+    for (const [s, e] of m.captureSpans) {
+      const key = `${s}:${e}`;
+      if (e - s < MIN_NESTED_CAPTURE || tried.has(key) || !isBoundary(layer, s) || !isBoundary(layer, e)) continue;
+      if (/\s/.test(layer[s] ?? "") || /\s/.test(layer[e - 1] ?? "")) continue;
+      tried.add(key);
+      extra.push({ start: s, end: e, partial: false, cut: false });
+    }
+  }
+  for (const t of extra) for (const p of candidates) tryText(p, layer, t, out);
+  setNesting(out);
+  return out;
+}
+
+function contains(outer: RawMatch, inner: RawMatch): boolean {
+  if (outer === inner || outer.bare) return false;
+  if (outer.cut && inner.start === outer.end + 2) return true;
+  return outer.captureSpans.some(([s, e]) => s === inner.start && e === inner.end);
+}
+
+function setNesting(matches: RawMatch[]): void {
+  const memo = new Map<RawMatch, number>();
+  const depth = (m: RawMatch, guard: number): number => {
+    const known = memo.get(m);
+    if (known !== undefined) return known;
+    let d = 0;
+    if (guard < 8) for (const o of matches) if (contains(o, m)) d = Math.max(d, depth(o, guard + 1) + 1);
+    memo.set(m, d);
+    return d;
+  };
+  for (const m of matches) m.nesting = depth(m, 0);
+}

@@ -1,0 +1,58 @@
+import Fuse from "fuse.js";
+import type { CompiledPattern } from "./compile.ts";
+import { type LiteralIndex, wordsOf } from "./literal-index.ts";
+import { MAX_FUZZY_CONFIDENCE } from "./rank.ts";
+
+/** Fuzzy search only ever sees this many records, picked by shared rare words. */
+export const FUZZY_SHORTLIST = 40;
+/** Longer queries are cut: Fuse's cost grows with the pattern, and the head of an error says most. */
+export const MAX_FUZZY_QUERY = 160;
+
+export interface FuzzyHit {
+  pattern: CompiledPattern;
+  confidence: number;
+}
+
+/** The template with its placeholders blanked, as a person would type it. */
+function templateText(p: CompiledPattern): string {
+  return p.record.errorMessage
+    .replace(/\{[^{}]*\}/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Fuse.js over a shortlist of the catalog (records sharing the query's rarer words), never over
+ * the whole catalog. Confidence blends Fuse's score with how many of the template's words the
+ * query holds, capped below exact matches.
+ */
+export function fuzzySearch(
+  query: string,
+  index: LiteralIndex,
+  { threshold, limit }: { threshold: number; limit: number },
+): FuzzyHit[] {
+  const q = query.replace(/\s+/g, " ").trim().slice(0, MAX_FUZZY_QUERY);
+  if (q.length < 3) return [];
+  const words = wordsOf(q);
+  const shortlist = index.sharing(words, FUZZY_SHORTLIST);
+  if (shortlist.length === 0) return [];
+  const docs = shortlist.map((pattern) => ({ pattern, text: templateText(pattern), slug: pattern.record.slug }));
+  const fuse = new Fuse(docs, {
+    keys: [
+      { name: "text", weight: 0.8 },
+      { name: "slug", weight: 0.2 },
+    ],
+    includeScore: true,
+    ignoreLocation: true,
+    threshold,
+  });
+  const hits: FuzzyHit[] = [];
+  for (const r of fuse.search(q, { limit: limit * 2 })) {
+    const score = r.score ?? 1;
+    const tokens = r.item.pattern.tokens;
+    const held = tokens.length === 0 ? 0 : tokens.filter((t) => words.has(t)).length / tokens.length;
+    const confidence = MAX_FUZZY_CONFIDENCE * (1 - score) * (0.4 + 0.6 * held);
+    hits.push({ pattern: r.item.pattern, confidence: Math.round(confidence * 1000) / 1000 });
+  }
+  return hits.sort((a, b) => b.confidence - a.confidence || a.pattern.order - b.pattern.order).slice(0, limit);
+}

@@ -1,0 +1,97 @@
+import type { Catalog } from "../catalog/catalog.ts";
+import { type CompiledPattern, compilePattern } from "./compile.ts";
+import { looksLikeError } from "./detect.ts";
+import { fuzzySearch } from "./fuzzy.ts";
+import { splitLayers } from "./layers.ts";
+import { LiteralIndex } from "./literal-index.ts";
+import { type Engine, rankLayers } from "./match.ts";
+import { DEFAULT_MAX_INPUT_BYTES, normalizePaste } from "./normalize.ts";
+import type { Match, Matcher, MatcherOptions, MatchResult } from "./types.ts";
+
+export { looksLikeError } from "./detect.ts";
+export { type ErrorLayer, splitLayers } from "./layers.ts";
+export { normalizePaste } from "./normalize.ts";
+export { AUTO_POST_MIN_CONFIDENCE, BARE_CONFIDENCE, MAX_FUZZY_CONFIDENCE } from "./rank.ts";
+export type { Match, Matcher, MatcherOptions, MatchKind, MatchResult } from "./types.ts";
+
+export interface CreateMatcherOptions extends MatcherOptions {
+  /** false tries every pattern on every layer: the reference the literal index must agree with. */
+  useIndex?: boolean;
+}
+
+/** The records' patterns that compile; the rest are left to `rwerror validate` to report. */
+export function compileCatalog(catalog: Catalog): CompiledPattern[] {
+  const out: CompiledPattern[] = [];
+  catalog.records.forEach((record, order) => {
+    const p = compilePattern(record, order);
+    if (p) out.push(p);
+  });
+  return out;
+}
+
+/**
+ * Builds the matcher over a catalog: patterns compiled and indexed once, then `match(paste)` and
+ * `search(keywords)` are pure and never throw.
+ */
+export function createMatcher(
+  catalog: Catalog,
+  {
+    fuzzyThreshold = 0.35,
+    maxInputBytes = DEFAULT_MAX_INPUT_BYTES,
+    limit = 5,
+    useIndex = true,
+  }: CreateMatcherOptions = {},
+): Matcher {
+  const patterns = compileCatalog(catalog);
+  const engine: Engine = { patterns, index: new LiteralIndex(patterns), useIndex, fuzzyThreshold, limit };
+
+  const match = (text: string): MatchResult => {
+    const input = typeof text === "string" ? text : "";
+    const norm = normalizePaste(input, { maxInputBytes });
+    const result: MatchResult = {
+      looksLikeError: false,
+      truncated: norm.truncated,
+      inputBytes: norm.inputBytes,
+      layers: [],
+      matches: [],
+    };
+    try {
+      const layers = splitLayers(norm.text);
+      const detected = looksLikeError(norm.text);
+      const { matches, strongExact } = rankLayers(engine, layers, detected);
+      result.layers = layers.map((l) => l.text);
+      result.matches = matches;
+      // A paste that is exactly a specific known template is an error even without a label.
+      result.looksLikeError = detected || strongExact;
+    } catch {
+      // Never throw at the event loop: an unexpected failure reads as "no match".
+    }
+    return result;
+  };
+
+  const search = (query: string, max = limit): Match[] => {
+    if (typeof query !== "string" || query.trim() === "") return [];
+    try {
+      const exact = match(query).matches.filter((m) => m.kind === "exact" && m.confidence >= 0.75);
+      const seen = new Set(exact.map((m) => m.record.id));
+      const fuzzy = fuzzySearch(query, engine.index, { threshold: fuzzyThreshold, limit: max })
+        .filter((h) => !seen.has(h.pattern.record.id))
+        .map(
+          (h): Match => ({
+            record: h.pattern.record,
+            kind: "fuzzy",
+            confidence: h.confidence,
+            captures: [],
+            layer: query.trim(),
+            layerIndex: 0,
+            rootCause: true,
+          }),
+        );
+      return [...exact, ...fuzzy].slice(0, max);
+    } catch {
+      return [];
+    }
+  };
+
+  return { match, search };
+}

@@ -1,0 +1,56 @@
+/** A piece of a layer that a pattern may match whole, with its place in the layer. */
+export interface LayerText {
+  start: number;
+  end: number;
+  /** Starts at a word boundary inside a sentence, not at a chain boundary (`: `) or the layer start. */
+  partial: boolean;
+  /** Ends before a `: ` (a panic's `.expect("m")` adds `: <error>`; a chain's outer layer). */
+  cut: boolean;
+}
+
+const MAX_LINE_VARIANTS = 16;
+const MAX_PARTIAL_STARTS = 48;
+
+/** True when offset `i` of `text` does not split a word. */
+export function isBoundary(text: string, i: number): boolean {
+  if (i <= 0 || i >= text.length) return true;
+  return !/\w/.test(text[i - 1] ?? "") || !/\w/.test(text[i] ?? "");
+}
+
+/**
+ * The pieces of a layer to try each pattern against, anchored: the layer and its first lines
+ * (continuation lines like HINT must not stop the first line from matching), the suffixes after
+ * each `: ` of the first line (compact chains, composite layers), suffixes at word starts (a
+ * template printed inside a longer sentence), and prefixes ending before a `: `.
+ */
+export function layerTexts(layer: string): LayerText[] {
+  const firstLineEnd = layer.includes("\n") ? layer.indexOf("\n") : layer.length;
+  const ends: number[] = [layer.length];
+  let at = layer.length;
+  while (ends.length < MAX_LINE_VARIANTS) {
+    at = layer.lastIndexOf("\n", at - 1);
+    if (at <= 0) break;
+    const end = layer.slice(0, at).trimEnd().length;
+    if (end > 0 && !ends.includes(end)) ends.push(end);
+  }
+  if (!ends.includes(firstLineEnd)) ends.push(firstLineEnd);
+  const chainStarts: number[] = [0];
+  const cuts: number[] = [];
+  for (let p = layer.indexOf(": "); p >= 0 && p < firstLineEnd; p = layer.indexOf(": ", p + 1)) {
+    cuts.push(p);
+    if (p + 2 < firstLineEnd) chainStarts.push(p + 2);
+  }
+  const out: LayerText[] = [];
+  for (const start of chainStarts) {
+    for (const end of ends) if (end > start) out.push({ start, end, partial: false, cut: false });
+    for (const cut of cuts) if (cut > start) out.push({ start, end: cut, partial: false, cut: true });
+  }
+  let partials = 0;
+  for (let i = 1; i < firstLineEnd && partials < MAX_PARTIAL_STARTS; i++) {
+    if (layer[i - 1] !== " " || !/\w/.test(layer[i] ?? "") || chainStarts.includes(i)) continue;
+    partials++;
+    out.push({ start: i, end: firstLineEnd, partial: true, cut: false });
+    if (layer.length > firstLineEnd) out.push({ start: i, end: layer.length, partial: true, cut: false });
+  }
+  return out;
+}

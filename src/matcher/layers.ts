@@ -1,0 +1,207 @@
+import { isJsonLogLine, isTracingLine, type LogEntry, parseJsonLogLine, parseTracingLine } from "./logline.ts";
+import { PANIC_HEADER, panicPayload, parsePanic } from "./panic.ts";
+
+/** Where a layer came from; plain lines are matched but count as errors only if they read like one. */
+export type LayerKind = "psql" | "cause" | "log" | "panic" | "plain";
+
+/** One error layer of a paste. Groups are separate errors; depth 0 is a group's outermost layer. */
+export interface ErrorLayer {
+  text: string;
+  group: number;
+  depth: number;
+  kind: LayerKind;
+}
+
+/** A layer longer than this is cut: templates are short, and it bounds the matching cost. */
+export const MAX_LAYER_CHARS = 4096;
+const MAX_LAYERS = 400;
+const MAX_SUBSPLIT_DEPTH = 2;
+
+const PSQL_ERROR = /^(?:.*?(?:\s|:))??(?:db error:\s*)?(?:ERROR|FATAL|PANIC):\s+(\S.*)$/;
+const RUST_MAIN_ERROR = /^Error: (\S.*)$/;
+const CAUSED_BY = /^\s*Caused by:\s*(.*)$/;
+const CAUSED_BY_MANY = /^\s*Caused by these errors \(recent errors listed first\):\s*$/;
+const NUMBERED = /^(\s*\d+: )(.*)$/;
+const KNOWN_CONTINUATION =
+  /^\s*(?:(?:HINT|Hint|DETAIL|Detail|CONTEXT|LINE \d+|Tracking issue|example|Example|Note|NOTE):|No tracking issue yet|\^+\s*$)/;
+const BACKTRACE_HEADER = /^\s*stack backtrace:\s*$/;
+const BACKTRACE_FRAME = /^\s*(?:\d+:\s+(?:0x[0-9a-f]+ - )?\S.*|at \S+:\d+(?::\d+)?|at \/rustc\/\S*)\s*$/;
+const PANIC_NOTE = /^note: (?:run with `RUST_BACKTRACE|Some details are omitted|panicked at)/;
+const PSQL_PROMPT = /^[\w-]+[=-]?[#>]\s/;
+
+type Mode = "none" | "head" | "cause" | "numbered" | "skip";
+
+interface Draft {
+  lines: string[];
+  indent: number;
+  kind: LayerKind;
+}
+
+class LayerCollector {
+  readonly layers: ErrorLayer[] = [];
+  private group = -1;
+  private depth = 0;
+  private draft: Draft | null = null;
+
+  startGroup(): void {
+    this.flush();
+    this.group++;
+    this.depth = 0;
+  }
+
+  hasGroup(): boolean {
+    return this.group >= 0;
+  }
+
+  startLayer(first: string, kind: LayerKind, indent = 0): void {
+    this.flush();
+    if (this.group < 0) this.group = 0;
+    this.draft = { lines: [first], indent, kind };
+  }
+
+  hasLayer(): boolean {
+    return this.draft !== null;
+  }
+
+  /** Continuation lines keep their own indentation beyond the layer's (an `example:` block). */
+  continueLayer(line: string): void {
+    if (!this.draft) return;
+    const lead = line.length - line.trimStart().length;
+    this.draft.lines.push(line.slice(Math.min(lead, this.draft.indent)));
+  }
+
+  addLayer(text: string, kind: LayerKind): void {
+    this.startLayer(text, kind);
+    this.flush();
+  }
+
+  flush(): void {
+    const d = this.draft;
+    this.draft = null;
+    if (!d || this.layers.length >= MAX_LAYERS) return;
+    const text = d.lines.join("\n").trim().slice(0, MAX_LAYER_CHARS);
+    if (text === "") return;
+    this.layers.push({ text, group: this.group, depth: this.depth++, kind: d.kind });
+  }
+}
+
+function isLogLine(trimmed: string): boolean {
+  return isTracingLine(trimmed) || isJsonLogLine(trimmed);
+}
+
+function addLogEntry(out: LayerCollector, entry: LogEntry, nesting: number): void {
+  out.startGroup();
+  const { message, error } = entry;
+  if (message && message !== error) out.addLayer(message, "log");
+  if (!error) return;
+  if (error.includes("\n") && nesting < MAX_SUBSPLIT_DEPTH) {
+    // A pretty (multi-line) error inside a field: split it like a paste, into this group.
+    for (const inner of splitLayersAt(error, nesting + 1)) out.addLayer(inner.text, inner.kind);
+  } else out.addLayer(error, "log");
+}
+
+function isErrorLevel(entry: LogEntry): boolean {
+  return entry.level === "ERROR" || entry.level === "WARN" || entry.error !== null;
+}
+
+/**
+ * Splits a normalised paste into error layers, outermost first: psql/driver `ERROR:` heads,
+ * `Caused by:` (one layer) and numbered `Caused by these errors` layers with their column-0
+ * continuations (HINT, LINE n, caret, tracking notes, `example:` blocks), tracing and JSON log
+ * lines (message, then the `error` field), and Rust panics; backtraces are skipped.
+ */
+export function splitLayers(text: string): ErrorLayer[] {
+  return splitLayersAt(text, 0);
+}
+
+function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
+  const lines = text.split("\n");
+  const out = new LayerCollector();
+  let mode: Mode = "none";
+  let prevBlank = false;
+  let inBacktrace = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    const trimmed = line.trim();
+    if (trimmed === "") {
+      prevBlank = true;
+      if (out.hasLayer() && (mode === "cause" || mode === "numbered")) out.continueLayer("");
+      continue;
+    }
+    const afterBlank = prevBlank;
+    prevBlank = false;
+    if (inBacktrace && BACKTRACE_FRAME.test(line)) continue;
+    inBacktrace = false;
+    if (BACKTRACE_HEADER.test(line)) {
+      out.flush();
+      inBacktrace = true;
+      continue;
+    }
+    if (PANIC_NOTE.test(trimmed)) continue;
+    if (PANIC_HEADER.test(line)) {
+      const panic = parsePanic(lines, i);
+      out.startGroup();
+      if (panic?.message) out.addLayer(panic.message, "panic");
+      i = Math.max(i, (panic?.next ?? i + 1) - 1);
+      mode = "none";
+      continue;
+    }
+    if (isLogLine(trimmed)) {
+      const entry = isTracingLine(trimmed) ? parseTracingLine(trimmed) : parseJsonLogLine(trimmed);
+      if (entry && isErrorLevel(entry)) {
+        addLogEntry(out, entry, nesting);
+        mode = "head";
+      } else {
+        out.flush();
+        mode = "skip";
+      }
+      continue;
+    }
+    const causedMany = CAUSED_BY_MANY.test(line);
+    const causedBy = causedMany ? null : CAUSED_BY.exec(line);
+    if (causedMany || causedBy) {
+      out.flush();
+      if (!out.hasGroup()) out.startGroup();
+      mode = causedMany ? "numbered" : "cause";
+      const inline = causedBy?.[1]?.trim();
+      if (inline) out.startLayer(inline, "cause");
+      continue;
+    }
+    const head = PSQL_ERROR.exec(trimmed) ?? RUST_MAIN_ERROR.exec(trimmed);
+    if (head && !PSQL_PROMPT.test(trimmed)) {
+      out.startGroup();
+      out.startLayer(head[1] ?? "", "psql");
+      mode = "head";
+      continue;
+    }
+    const numbered = mode === "numbered" || (mode === "cause" && !out.hasLayer()) ? NUMBERED.exec(line) : null;
+    if (numbered) {
+      out.startLayer(numbered[2] ?? "", "cause", (numbered[1] ?? "").length);
+      mode = "numbered";
+      continue;
+    }
+    if ((mode === "cause" || mode === "numbered") && !out.hasLayer()) {
+      out.startLayer(trimmed, "cause", line.length - line.trimStart().length);
+      continue;
+    }
+    if (out.hasLayer() && isContinuation(line, afterBlank, mode)) {
+      out.continueLayer(line);
+      continue;
+    }
+    if (mode === "skip" && /^\s/.test(line)) continue;
+    out.startGroup();
+    out.startLayer(trimmed, "plain");
+    mode = "head";
+  }
+  out.flush();
+  return out.layers;
+}
+
+function isContinuation(line: string, afterBlank: boolean, mode: Mode): boolean {
+  if (KNOWN_CONTINUATION.test(line)) return true;
+  const indented = /^\s/.test(line);
+  if (mode === "cause" || mode === "numbered") return !afterBlank || indented;
+  return indented && !afterBlank;
+}
+
+export { panicPayload };

@@ -1,0 +1,152 @@
+import type { CompiledPattern } from "./compile.ts";
+import { looksLikeErrorLine } from "./detect.ts";
+import { matchLayer, type RawMatch } from "./exact.ts";
+import { fuzzySearch } from "./fuzzy.ts";
+import type { ErrorLayer } from "./layers.ts";
+import { type LiteralIndex, wordsOf } from "./literal-index.ts";
+import { compareInLayer, exactConfidence } from "./rank.ts";
+import type { Match, MatchResult } from "./types.ts";
+
+export interface Engine {
+  patterns: readonly CompiledPattern[];
+  index: LiteralIndex;
+  useIndex: boolean;
+  fuzzyThreshold: number;
+  limit: number;
+}
+
+/** A layer that is only a subsystem label (`Executor error`, `connector error`) says nothing itself. */
+const LABEL_ONLY = /^[A-Za-z][\w/-]*(?: [\w/-]+){0,3} (?:error|Error)$/;
+/** At most this many unmatched layers get a fuzzy guess per paste. */
+const MAX_FUZZY_LAYERS = 3;
+
+interface Ranked {
+  match: Match;
+  tier: number;
+  group: number;
+  depth: number;
+  raw: RawMatch | null;
+}
+
+function layerMatches(engine: Engine, layer: ErrorLayer): RawMatch[] {
+  const candidates = engine.useIndex ? engine.index.candidates(wordsOf(layer.text)) : engine.patterns;
+  return matchLayer(layer.text, candidates).sort(compareInLayer);
+}
+
+function isLabelOnly(layer: ErrorLayer, raws: readonly RawMatch[]): boolean {
+  if (raws.length > 0) return raws.every((r) => r.bare);
+  return LABEL_ONLY.test(layer.text);
+}
+
+/** Does this group read like printed error output (not just any line of text)? */
+function groupIsError(layers: readonly ErrorLayer[]): boolean {
+  return layers.some((l) => l.kind !== "plain" || looksLikeErrorLine(l.text.split("\n")[0] ?? ""));
+}
+
+function compareRanked(a: Ranked, b: Ranked): number {
+  if (a.tier !== b.tier) return a.tier - b.tier;
+  if (a.depth !== b.depth) return b.depth - a.depth;
+  if (a.raw && b.raw) return compareInLayer(a.raw, b.raw);
+  return b.match.confidence - a.match.confidence || a.match.record.id.localeCompare(b.match.record.id);
+}
+
+/**
+ * Ranks the matches of every layer: in each group (one error) the root cause first (the
+ * innermost layer that is more than a label), exact before fuzzy before bare labels; then the
+ * groups' best matches before their other ones.
+ */
+export function rankLayers(
+  engine: Engine,
+  layers: readonly ErrorLayer[],
+  pasteIsError: boolean,
+): { matches: Match[]; strongExact: boolean } {
+  const raws = layers.map((l) => layerMatches(engine, l));
+  const groups = new Map<number, number[]>();
+  layers.forEach((l, i) => {
+    const list = groups.get(l.group);
+    if (list) list.push(i);
+    else groups.set(l.group, [i]);
+  });
+  const perGroup: Ranked[][] = [];
+  let fuzzyLayers = 0;
+  let strongExact = false;
+  for (const [group, indexes] of groups) {
+    const members = indexes.map((i) => layers[i]).filter((l): l is ErrorLayer => l !== undefined);
+    const meaningful = indexes.filter((i) => !isLabelOnly(layers[i] as ErrorLayer, raws[i] ?? []));
+    const root = meaningful.length > 0 ? Math.max(...meaningful) : Math.max(...indexes);
+    const ranked: Ranked[] = [];
+    for (const i of indexes) {
+      const layer = layers[i] as ErrorLayer;
+      for (const raw of raws[i] ?? []) {
+        const rootCause = i === root;
+        const confidence = exactConfidence(raw, rootCause);
+        if (!raw.bare && !raw.pattern.generic && raw.pattern.literalLength >= 20 && raw.end === layer.text.length) {
+          strongExact = true;
+        }
+        ranked.push({
+          match: {
+            record: raw.pattern.record,
+            kind: "exact",
+            confidence,
+            captures: raw.captures,
+            layer: layer.text,
+            layerIndex: i,
+            rootCause,
+          },
+          tier: raw.bare ? 2 : 0,
+          group,
+          depth: layer.depth,
+          raw,
+        });
+      }
+    }
+    const rootLayer = layers[root];
+    const rootHasExact = (raws[root] ?? []).some((r) => !r.bare);
+    if (rootLayer && !rootHasExact && fuzzyLayers < MAX_FUZZY_LAYERS && groupIsError(members)) {
+      fuzzyLayers++;
+      const query = rootLayer.text.split("\n")[0] ?? "";
+      for (const hit of fuzzySearch(query, engine.index, { threshold: engine.fuzzyThreshold, limit: engine.limit })) {
+        const confidence = pasteIsError ? hit.confidence : Math.min(hit.confidence, 0.4);
+        ranked.push({
+          match: {
+            record: hit.pattern.record,
+            kind: "fuzzy",
+            confidence,
+            captures: [],
+            layer: rootLayer.text,
+            layerIndex: root,
+            rootCause: true,
+          },
+          tier: 1,
+          group,
+          depth: rootLayer.depth,
+          raw: null,
+        });
+      }
+    }
+    if (ranked.length > 0) perGroup.push(ranked.sort(compareRanked));
+  }
+  // Each error's best answer first, the strongest error first; then everything else in order.
+  const heads = perGroup
+    .map((g, order) => ({ g, order }))
+    .sort(
+      (a, b) =>
+        (a.g[0]?.tier ?? 9) - (b.g[0]?.tier ?? 9) ||
+        (b.g[0]?.match.confidence ?? 0) - (a.g[0]?.match.confidence ?? 0) ||
+        a.order - b.order,
+    );
+  const ordered: Match[] = [];
+  for (const { g } of heads) if (g[0]) ordered.push(g[0].match);
+  for (const { g } of heads) for (const r of g.slice(1)) ordered.push(r.match);
+  const seen = new Set<string>();
+  const matches: Match[] = [];
+  for (const m of ordered) {
+    if (seen.has(m.record.id)) continue;
+    seen.add(m.record.id);
+    matches.push(m);
+    if (matches.length >= engine.limit) break;
+  }
+  return { matches, strongExact };
+}
+
+export type { MatchResult };

@@ -1,0 +1,113 @@
+/** Default input cap: a paste beyond this many UTF-8 bytes is cut, never rejected. */
+export const DEFAULT_MAX_INPUT_BYTES = 262_144;
+/** Lines longer than this are cut: no RisingWave message needs more, and it bounds matching cost. */
+export const MAX_LINE_CHARS = 4096;
+
+export interface NormalizeOptions {
+  maxInputBytes?: number;
+}
+
+export interface NormalizedPaste {
+  text: string;
+  truncated: boolean;
+  inputBytes: number;
+}
+
+// Hoisted so a long paste compiles nothing per call.
+const ESC = String.fromCharCode(0x1b);
+const BEL = String.fromCharCode(0x07);
+const ANSI = new RegExp(
+  `${ESC}\\[[0-9;?]*[ -/]*[@-~]|${ESC}\\][^${BEL}${ESC}]*(?:${BEL}|${ESC}\\\\)|${ESC}[@-Z\\\\-_]`,
+  "g",
+);
+const SLACK_LINK = /<((?:https?|mailto|ftp):[^|>\s]*)(?:\|([^>]*))?>/g;
+const SLACK_USER = /<@([UW][A-Z0-9]+)(?:\|([^>]*))?>/g;
+const SLACK_CHANNEL = /<#(C[A-Z0-9]+)(?:\|([^>]*))?>/g;
+const SLACK_SPECIAL = /<!(here|channel|everyone)(?:\|[^>]*)?>/g;
+const QUOTE_MARKER = /^[ \t]{0,3}>[ \t]?/;
+const FENCE_ONLY = /^\s*```[\w+-]*\s*$/;
+// docker compose (`meta-node-0  | `) and kubectl (`[pod/rw-meta-0/meta] `) prefixes.
+const CONTAINER_PREFIX = /^(?:[A-Za-z0-9][\w.]*[-_][\w.-]*\s*\|[ \t]?|\[pod\/[^\]\s]+\][ \t]?)/;
+
+/** Cuts `text` to at most `maxBytes` UTF-8 bytes without splitting a character. */
+function cutToBytes(text: string, maxBytes: number): { text: string; bytes: number; cut: boolean } {
+  const encoded = new TextEncoder().encode(text);
+  if (encoded.length <= maxBytes) return { text, bytes: encoded.length, cut: false };
+  let end = Math.max(0, maxBytes);
+  // Back off continuation bytes (10xxxxxx) so the cut lands on a character boundary.
+  while (end > 0 && ((encoded[end] ?? 0) & 0xc0) === 0x80) end--;
+  return { text: new TextDecoder().decode(encoded.subarray(0, end)), bytes: encoded.length, cut: true };
+}
+
+function unescapeSlack(text: string): string {
+  return text
+    .replace(SLACK_LINK, (_m, url: string, label?: string) => label || url)
+    .replace(SLACK_USER, (_m, id: string, name?: string) => `@${name || id}`)
+    .replace(SLACK_CHANNEL, (_m, id: string, name?: string) => `#${name || id}`)
+    .replace(SLACK_SPECIAL, (_m, what: string) => `@${what}`)
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+/**
+ * True when a line (or paste) wrapped in single backticks is Slack formatting, not a RisingWave
+ * message that happens to start and end with a code span (`a` and `b`): the first inner backtick,
+ * if any, must open a span (preceded by whitespace or punctuation), not close one.
+ */
+function isWrappedInBackticks(s: string): boolean {
+  if (s.length < 3 || !s.startsWith("`") || !s.endsWith("`") || s.startsWith("``")) return false;
+  const inner = s.slice(1, -1);
+  if (inner.trim() === "" || inner.startsWith(" ")) return false;
+  const tick = inner.indexOf("`");
+  if (tick < 0) return true;
+  const before = inner[tick - 1];
+  return tick === 0 ? false : before === undefined || !/[\w)\]}"']/.test(before);
+}
+
+function stripLineFormatting(line: string): string {
+  let out = line;
+  // Quote markers may nest once (`> > text`); Slack sends them as `&gt;`, unescaped already.
+  for (let i = 0; i < 2 && QUOTE_MARKER.test(out); i++) out = out.replace(QUOTE_MARKER, "");
+  out = out.replace(CONTAINER_PREFIX, "");
+  // Fences glued to text: "```ERROR:  …" or "… listed first):```".
+  if (out.startsWith("```")) out = out.replace(/^```(?:[a-z]+\s*$)?/, "");
+  if (out.endsWith("```")) out = out.slice(0, -3);
+  if (isWrappedInBackticks(out.trim())) out = out.trim().slice(1, -1);
+  if (out.length > MAX_LINE_CHARS) out = out.slice(0, MAX_LINE_CHARS);
+  return out.replace(/[ \t]+$/, "");
+}
+
+/**
+ * Undoes what Slack and terminals do to a pasted error: entities and link markup, code fences
+ * and wrapping backticks, quote markers, ANSI colours, CRLF, container log prefixes, over-long
+ * lines; cuts the input at `maxInputBytes`. Pure; never throws.
+ */
+export function normalizePaste(
+  input: string,
+  { maxInputBytes = DEFAULT_MAX_INPUT_BYTES }: NormalizeOptions = {},
+): NormalizedPaste {
+  const raw = typeof input === "string" ? input : "";
+  const { text: head, bytes, cut } = cutToBytes(raw, maxInputBytes);
+  let text = head.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(/\t/g, "    ");
+  text = unescapeSlack(text);
+  const lines = text
+    .split("\n")
+    .filter((l) => !FENCE_ONLY.test(l))
+    .map(stripLineFormatting);
+  // Inline code around a whole multi-line paste: "`ERROR: …\nCaused by: …`".
+  const first = lines.findIndex((l) => l.trim() !== "");
+  let last = lines.length - 1;
+  while (last >= 0 && (lines[last] ?? "").trim() === "") last--;
+  if (first >= 0 && last > first) {
+    const a = (lines[first] ?? "").trimStart();
+    const b = lines[last] ?? "";
+    if (a.startsWith("`") && !a.startsWith("``") && b.endsWith("`") && isWrappedInBackticks(`${a}\n${b}`)) {
+      lines[first] = a.slice(1);
+      lines[last] = b.slice(0, -1);
+    }
+  }
+  return { text: lines.join("\n").trim(), truncated: cut, inputBytes: bytes };
+}

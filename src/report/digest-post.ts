@@ -1,0 +1,39 @@
+import type { Catalog } from "../catalog/index.ts";
+import { type DigestMessage, renderDigestMessage } from "../render/digest.ts";
+import type { Store } from "../store/db.ts";
+import { claimDigest, type DigestRow, getDigest, markDigestPosted, releaseDigest } from "../store/digests.ts";
+import { buildWeeklyDigest, type DigestTarget } from "./weekly.ts";
+
+export type PostDigest = (channel: string, message: DigestMessage) => Promise<{ ts?: string | undefined }>;
+
+export interface DigestPostDeps {
+  store: Store;
+  catalog: Catalog;
+  channel: string;
+  post: PostDigest;
+}
+
+export type DigestPostResult =
+  | { status: "posted"; periodKey: string; ts: string | undefined }
+  | { status: "already-claimed"; periodKey: string; existing: DigestRow | undefined };
+
+/**
+ * Posts the digest for a target once: the period is claimed in the DB first, so of two
+ * schedulers or processes on one DB only one posts. A failed post releases the claim (the next
+ * run or restart tries again) and rethrows.
+ */
+export async function postDigestOnce(deps: DigestPostDeps, target: DigestTarget): Promise<DigestPostResult> {
+  const { store, catalog, channel, post } = deps;
+  const claim = claimDigest(store, target.periodKey, { from: target.period.from, to: target.period.to, channel });
+  if (!claim)
+    return { status: "already-claimed", periodKey: target.periodKey, existing: getDigest(store, target.periodKey) };
+  try {
+    const message = renderDigestMessage(buildWeeklyDigest(store, catalog, target));
+    const { ts } = await post(channel, message);
+    markDigestPosted(store, claim, { channel, ...(ts ? { messageTs: ts } : {}) });
+    return { status: "posted", periodKey: target.periodKey, ts };
+  } catch (error) {
+    releaseDigest(store, claim);
+    throw error;
+  }
+}

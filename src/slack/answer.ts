@@ -1,0 +1,55 @@
+/** The one answer flow every entry point shares: read the paste, match, record, render. */
+import type { MatchResult } from "../matcher/types.ts";
+import { renderAnswer, renderNoMatch, type SlackMessage } from "../render/index.ts";
+import type { OccurrenceSource } from "../store/types.ts";
+import { recordOccurrence } from "./core.ts";
+import type { ListenerDeps } from "./deps.ts";
+import { plainTextFromSlack } from "./slack-text.ts";
+
+export interface PasteContext {
+  source: OccurrenceSource;
+  teamId?: string | null;
+  channelId?: string | null;
+  userId?: string | null;
+  messageTs?: string | null;
+  threadTs?: string | null;
+}
+
+/** How much of a paste feeds the "closest candidates" keyword search (search is not for whole logs). */
+const SUGGESTION_QUERY_CHARS = 300;
+
+export interface Answer {
+  result: MatchResult;
+  message: SlackMessage;
+}
+
+/**
+ * Matches a paste (Slack-escaped text) and records the occurrence, matched or not.
+ * With no match the reply says so and lists the closest keyword candidates.
+ */
+export function answerPaste(
+  deps: ListenerDeps,
+  slackText: string,
+  ctx: PasteContext,
+  opts: { ephemeral: boolean },
+): Answer {
+  const text = plainTextFromSlack(slackText);
+  const result = deps.matcher.match(text);
+  const best = result.matches[0];
+  recordOccurrence(deps.store, {
+    recordId: best?.record.id ?? null,
+    source: ctx.source,
+    teamId: ctx.teamId ?? null,
+    channelId: ctx.channelId ?? null,
+    userId: ctx.userId ?? null,
+    messageTs: ctx.messageTs ?? null,
+    threadTs: ctx.threadTs ?? null,
+    confidence: best?.confidence ?? null,
+    matchKind: best?.kind ?? null,
+    text,
+    occurredAt: deps.now(),
+  });
+  if (best) return { result, message: renderAnswer(result, opts) };
+  const query = (result.layers.at(-1) ?? text).slice(0, SUGGESTION_QUERY_CHARS);
+  return { result, message: renderNoMatch(result, deps.matcher.search(query, 3)) };
+}

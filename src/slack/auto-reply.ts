@@ -1,0 +1,118 @@
+/**
+ * One threaded answer per thread and record in incident channels, with flood control:
+ * a record answered in the channel in the last 30 minutes gets a one-line pointer instead,
+ * and no channel gets more than N full cards per 10 minutes.
+ */
+import type { webApi } from "@slack/bolt";
+import type { Match, MatchResult } from "../matcher/types.ts";
+import { renderAlreadyAnswered, renderAnswer, type SlackMessage } from "../render/index.ts";
+import type { ReplyKey } from "../store/types.ts";
+import {
+  AUTO_POST_MIN_CONFIDENCE,
+  claimReply,
+  countFullCardsSince,
+  recentReplyInChannel,
+  recordOccurrence,
+  releaseReply,
+  setReplyTs,
+} from "./core.ts";
+import type { ListenerDeps } from "./deps.ts";
+import { callSlack } from "./web-call.ts";
+
+export const REPEAT_WINDOW_MS = 30 * 60_000;
+export const CARD_WINDOW_MS = 10 * 60_000;
+
+export interface AutoMessage {
+  channelId: string;
+  ts: string;
+  threadTs: string;
+  teamId: string | undefined;
+  userId: string | undefined;
+  text: string;
+}
+
+export type AutoOutcome =
+  | { kind: "not-confident" }
+  | { kind: "already-replied" }
+  | { kind: "card-cap"; cards: number }
+  | { kind: "pointer"; replyTs: string | undefined }
+  | { kind: "card"; replyTs: string | undefined };
+
+/** Auto-replies never post fuzzy guesses: only a match at or above the confidence floor. */
+export function confidentMatch(result: MatchResult): Match | undefined {
+  const best = result.matches[0];
+  return best && best.confidence >= AUTO_POST_MIN_CONFIDENCE ? best : undefined;
+}
+
+export async function autoReply(
+  deps: ListenerDeps,
+  client: webApi.WebClient,
+  msg: AutoMessage,
+  result: MatchResult,
+): Promise<AutoOutcome> {
+  const best = confidentMatch(result);
+  recordOccurrence(deps.store, {
+    recordId: best?.record.id ?? null,
+    source: "auto",
+    teamId: msg.teamId ?? null,
+    channelId: msg.channelId,
+    userId: msg.userId ?? null,
+    messageTs: msg.ts,
+    threadTs: msg.threadTs,
+    confidence: best?.confidence ?? null,
+    matchKind: best?.kind ?? null,
+    text: msg.text,
+    occurredAt: deps.now(),
+  });
+  if (!best) return { kind: "not-confident" };
+
+  const now = deps.now();
+  const key = { channelId: msg.channelId, threadTs: msg.threadTs, recordId: best.record.id };
+  // Checked before claiming, so our own claim is not mistaken for an earlier answer. SQLite calls are
+  // synchronous: nothing else runs between these lines, so concurrent retries cannot both pass.
+  const recent = recentReplyInChannel(deps.store, msg.channelId, best.record.id, now - REPEAT_WINDOW_MS);
+  const repeat = recent !== undefined && recent.threadTs !== msg.threadTs ? recent : undefined;
+  if (repeat === undefined) {
+    const cards = countFullCardsSince(deps.store, msg.channelId, now - CARD_WINDOW_MS);
+    // Left unclaimed: the thread may still get its card once the channel calms down.
+    if (cards >= deps.config.maxCardsPer10Min) return { kind: "card-cap", cards };
+  }
+  if (!claimReply(deps.store, key)) return { kind: "already-replied" };
+
+  if (repeat !== undefined) {
+    const permalink =
+      repeat.replyTs === null
+        ? undefined
+        : await callSlack(client.chat.getPermalink({ channel: msg.channelId, message_ts: repeat.replyTs }));
+    const url = permalink?.ok ? (permalink.value.permalink ?? null) : null;
+    const message = renderAlreadyAnswered(best.record, url);
+    const replyTs = await postClaimed(deps, client, key, message, false);
+    return { kind: "pointer", replyTs };
+  }
+  const replyTs = await postClaimed(deps, client, key, renderAnswer(result, { ephemeral: false }), true);
+  return { kind: "card", replyTs };
+}
+
+/** Posts the claimed reply; a failed post gives the claim back so a later delivery can answer. */
+async function postClaimed(
+  deps: ListenerDeps,
+  client: webApi.WebClient,
+  key: ReplyKey,
+  message: SlackMessage,
+  fullCard: boolean,
+): Promise<string | undefined> {
+  try {
+    const posted = await client.chat.postMessage({
+      channel: key.channelId,
+      thread_ts: key.threadTs,
+      unfurl_links: false,
+      unfurl_media: false,
+      ...message,
+    });
+    if (posted.ts) setReplyTs(deps.store, key, posted.ts, fullCard);
+    return posted.ts;
+  } catch (error) {
+    releaseReply(deps.store, key);
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+/** Incident channels: a pasted error (text, snippet or text file) gets one threaded answer. */
+import type { App } from "@slack/bolt";
+import { type AutoMessage, autoReply } from "./auto-reply.ts";
+import { createChannelFilter } from "./channels.ts";
+import { markEventSeen } from "./core.ts";
+import type { ListenerDeps } from "./deps.ts";
+import { readPastedFiles } from "./files.ts";
+import { eventEnvelopeSchema, messageEventSchema } from "./payloads.ts";
+import { plainTextFromSlack } from "./slack-text.ts";
+import { callSlack } from "./web-call.ts";
+
+/** New messages only: edits, deletions, joins, bot posts and the like never get an answer. */
+const ANSWERED_SUBTYPES = new Set<string | undefined>([undefined, "file_share", "thread_broadcast"]);
+
+export function registerEvents(app: App, deps: ListenerDeps): void {
+  const channels = createChannelFilter(
+    deps.config.autoChannels,
+    async (channel) => {
+      const info = await callSlack(app.client.conversations.info({ channel }));
+      if (!info.ok) deps.logger.warn(`auto-reply: conversations.info failed (${info.error}) channel=${channel}`);
+      return info.ok ? info.value.channel?.name : undefined;
+    },
+    deps.now,
+  );
+  if (!channels.enabled) return;
+  const trustedOrigins = deps.config.slackApiUrl ? [new URL(deps.config.slackApiUrl).origin] : [];
+
+  app.event("message", async ({ event, body, context, client }) => {
+    const parsed = messageEventSchema.safeParse(event);
+    const envelope = eventEnvelopeSchema.safeParse(body);
+    if (!parsed.success || !envelope.success) return;
+    const m = parsed.data;
+    if (!ANSWERED_SUBTYPES.has(m.subtype) || m.bot_id !== undefined) return;
+    if (m.user !== undefined && m.user === context.botUserId) return;
+    if (!(await channels.allows(m.channel))) return;
+    // Slack redelivers an event it thinks we missed; the first delivery is the only one answered.
+    if (!markEventSeen(deps.store, envelope.data.event_id)) {
+      deps.logger.debug(`auto-reply: event ${envelope.data.event_id} already handled`);
+      return;
+    }
+
+    const parts = [plainTextFromSlack(m.text)];
+    if (m.files && m.files.length > 0 && context.botToken) {
+      const { texts, skipped } = await readPastedFiles(
+        client,
+        m.files.map((f) => f.id),
+        { token: context.botToken, fetch: deps.fetch, trustedOrigins },
+      );
+      parts.push(...texts);
+      for (const reason of skipped) deps.logger.info(`auto-reply: file skipped channel=${m.channel} ${reason}`);
+    }
+    const text = parts.filter((p) => p.trim() !== "").join("\n\n");
+    // The matcher's own judgement: an error label, a panic, or a paste that is exactly a known template.
+    const result = deps.matcher.match(text);
+    if (!result.looksLikeError) return;
+
+    const msg: AutoMessage = {
+      channelId: m.channel,
+      ts: m.ts,
+      threadTs: m.thread_ts ?? m.ts,
+      teamId: envelope.data.team_id,
+      userId: m.user,
+      text,
+    };
+    const outcome = await autoReply(deps, client, msg, result);
+    deps.logger.debug(`auto-reply: ${outcome.kind} channel=${m.channel} thread=${msg.threadTs}`);
+  });
+}

@@ -1,0 +1,16 @@
+/** Every listener the app has, registered in one place (a test checks nothing is left out). */
+import type { App } from "@slack/bolt";
+import { registerActions } from "./actions.ts";
+import { registerCommands } from "./commands.ts";
+import type { ListenerDeps } from "./deps.ts";
+import { registerEvents } from "./events.ts";
+import { registerHome } from "./home.ts";
+import { registerShortcuts } from "./shortcuts.ts";
+
+export function registerListeners(app: App, deps: ListenerDeps): void {
+  registerCommands(app, deps);
+  registerEvents(app, deps);
+  registerActions(app, deps);
+  registerShortcuts(app, deps);
+  registerHome(app, deps);
+}

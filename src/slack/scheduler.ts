@@ -1,0 +1,37 @@
+/** The digest scheduler posts through this: chat.postMessage, with a channel name resolved to its ID. */
+import type { webApi } from "@slack/bolt";
+import type { SlackMessage } from "../render/index.ts";
+
+const CHANNEL_ID = /^[CGD][A-Z0-9]{5,}$/;
+const MAX_PAGES = 20;
+
+export type PostMessage = (channel: string, message: SlackMessage) => Promise<{ channel: string; ts: string }>;
+
+async function resolveChannel(client: webApi.WebClient, nameOrId: string): Promise<string> {
+  const name = nameOrId.trim().replace(/^#/, "");
+  if (CHANNEL_ID.test(name)) return name;
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const res = await client.conversations.list({
+      types: "public_channel,private_channel",
+      exclude_archived: true,
+      limit: 1000,
+      ...(cursor ? { cursor } : {}),
+    });
+    const found = res.channels?.find((c) => c.name === name.toLowerCase());
+    if (found?.id) return found.id;
+    cursor = res.response_metadata?.next_cursor || undefined;
+    if (!cursor) break;
+  }
+  throw new Error(`channel not found: #${name} (invite the bot or use the channel ID)`);
+}
+
+export function createDigestPoster(client: webApi.WebClient): PostMessage {
+  const ids = new Map<string, string>();
+  return async (channel, message) => {
+    const id = ids.get(channel) ?? (await resolveChannel(client, channel));
+    ids.set(channel, id);
+    const res = await client.chat.postMessage({ channel: id, unfurl_links: false, ...message });
+    return { channel: res.channel ?? id, ts: res.ts ?? "" };
+  };
+}

@@ -1,0 +1,49 @@
+/** Message menu → "Explain this error": an ephemeral answer for any message in any channel. */
+import type { App } from "@slack/bolt";
+import { SHORTCUT_EXPLAIN } from "../render/index.ts";
+import { answerPaste } from "./answer.ts";
+import type { ListenerDeps } from "./deps.ts";
+import { readPastedFiles } from "./files.ts";
+import { messageShortcutSchema } from "./payloads.ts";
+import { callSlack } from "./web-call.ts";
+
+export function registerShortcuts(app: App, deps: ListenerDeps): void {
+  const trustedOrigins = deps.config.slackApiUrl ? [new URL(deps.config.slackApiUrl).origin] : [];
+
+  app.shortcut(SHORTCUT_EXPLAIN, async ({ ack, body, respond, client, context }) => {
+    await ack();
+    const parsed = messageShortcutSchema.safeParse(body);
+    if (!parsed.success) {
+      deps.logger.warn("shortcut: malformed payload dropped");
+      return;
+    }
+    const { user, team, channel, message } = parsed.data;
+    const parts = [message.text];
+    if (message.files && message.files.length > 0 && context.botToken) {
+      const read = await readPastedFiles(
+        client,
+        message.files.map((f) => f.id),
+        { token: context.botToken, fetch: deps.fetch, trustedOrigins },
+      );
+      // File text is raw, message text is Slack-escaped: escape the file text so one unescape fits both.
+      parts.push(...read.texts.map((t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")));
+    }
+    const { message: answer } = answerPaste(
+      deps,
+      parts.filter((p) => p.trim() !== "").join("\n\n"),
+      {
+        source: "shortcut",
+        teamId: team?.id,
+        channelId: channel.id,
+        userId: user.id,
+        messageTs: message.ts,
+        threadTs: message.thread_ts,
+      },
+      { ephemeral: true },
+    );
+    const sent = await callSlack(respond({ response_type: "ephemeral", replace_original: false, ...answer }));
+    if (sent.ok) return;
+    deps.logger.info(`shortcut: response_url failed (${sent.error}) channel=${channel.id}; trying postEphemeral`);
+    await client.chat.postEphemeral({ channel: channel.id, user: user.id, ...answer });
+  });
+}

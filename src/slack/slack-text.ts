@@ -1,0 +1,15 @@
+/**
+ * Slack sends message text with `& < >` escaped and links, mentions and channels as `<…>`
+ * tokens. The matcher needs the text as it was typed.
+ */
+const TOKEN = /<([^<>|]*)(?:\|([^<>]*))?>/g;
+
+export function plainTextFromSlack(text: string): string {
+  const untokened = text.replace(TOKEN, (_all, target: string, label: string | undefined) => {
+    if (target.startsWith("@") || target.startsWith("!")) return label ? `@${label}` : target;
+    if (target.startsWith("#")) return label ? `#${label}` : target;
+    // A URL Slack linkified; the label is what the user typed when there is one.
+    return label ?? target;
+  });
+  return untokened.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}

@@ -1,0 +1,258 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { listOccurrences } from "../../src/store/index.ts";
+import { BOT_TOKEN, blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
+import { FAKE_BOT_USER } from "../support/fake-slack.ts";
+import {
+  CHATTER,
+  DOWNSTREAM_ID,
+  PANIC_ID,
+  PASTE_DOWNSTREAM,
+  PASTE_PANIC,
+  PASTE_UNKNOWN,
+  slackEscape,
+} from "../support/pastes.ts";
+import { type MessageFields, messageEvent } from "../support/payloads.ts";
+import { postEvent } from "../support/signing.ts";
+
+const INCIDENT = "C0INCIDENT1";
+
+let bot: RunningBot | undefined;
+afterEach(async () => {
+  await bot?.close();
+  bot = undefined;
+});
+
+async function start(env: Record<string, string> = {}, now?: () => number): Promise<RunningBot> {
+  bot = await startBot({ env: { RWERROR_AUTO_CHANNELS: `${INCIDENT},inc-*`, ...env }, ...(now ? { now } : {}) });
+  bot.fake.addChannel("C0INCDB0001", "inc-db");
+  bot.fake.addChannel("C0RANDOM001", "random");
+  return bot;
+}
+
+async function send(b: RunningBot, m: MessageFields, retryNum?: number) {
+  const { envelope, eventId, ts } = messageEvent(m);
+  const headers: Record<string, string> = retryNum
+    ? { "x-slack-retry-num": String(retryNum), "x-slack-retry-reason": "http_timeout" }
+    : {};
+  const res = await postEvent(b.eventsUrl, envelope, { headers });
+  expect(res.status).toBe(200);
+  return { eventId, ts, envelope };
+}
+
+/** Waits for the handler to run its course: a reply, or time enough to have made one. */
+const settle = (ms = 250) => new Promise((r) => setTimeout(r, ms));
+const threadReplies = (b: RunningBot) =>
+  b.fake.callsTo("chat.postMessage").filter((c) => c.args.thread_ts !== undefined);
+
+describe("auto-replies in incident channels", () => {
+  it("answers a pasted error once, in a thread under the message, with the matching card", async () => {
+    const b = await start();
+    const { ts } = await send(b, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    await b.fake.waitFor(() => threadReplies(b).length === 1);
+    const reply = threadReplies(b)[0];
+    expect(reply?.args).toMatchObject({ channel: INCIDENT, thread_ts: ts });
+    expect(reply?.token).toBe(BOT_TOKEN);
+    expect(JSON.stringify(reply?.args.blocks)).toContain(DOWNSTREAM_ID);
+    expect(listOccurrences(b.store)).toContainEqual(
+      expect.objectContaining({ source: "auto", recordId: DOWNSTREAM_ID, channelId: INCIDENT, messageTs: ts }),
+    );
+    expect(blockKitProblems(b)).toEqual([]);
+  });
+
+  it("replies inside the existing thread when the paste is itself a thread reply", async () => {
+    const b = await start();
+    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_PANIC), threadTs: "1699999999.000100" });
+    await b.fake.waitFor(() => threadReplies(b).length === 1);
+    expect(threadReplies(b)[0]?.args.thread_ts).toBe("1699999999.000100");
+  });
+
+  it("gives a retried event (x-slack-retry-num) no second reply", async () => {
+    const b = await start();
+    const first = await send(b, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    await b.fake.waitFor(() => threadReplies(b).length === 1);
+    const retry = await postEvent(b.eventsUrl, first.envelope, {
+      headers: { "x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout" },
+    });
+    expect(retry.status).toBe(200);
+    await settle();
+    expect(threadReplies(b)).toHaveLength(1);
+  });
+
+  it("turns a burst of retried and repeated events into exactly one reply per thread and record", async () => {
+    const b = await start();
+    const a = messageEvent({ channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    const again = messageEvent({ channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM), threadTs: a.ts });
+    const other = messageEvent({ channel: INCIDENT, text: slackEscape(PASTE_PANIC), threadTs: a.ts });
+    const deliveries = [a, a, a, again, again, other, other, a].map((e, i) =>
+      postEvent(b.eventsUrl, e.envelope, { headers: i > 0 ? { "x-slack-retry-num": String((i % 3) + 1) } : {} }),
+    );
+    await Promise.all(deliveries);
+    await b.fake.waitFor(() => threadReplies(b).length >= 2);
+    await settle(400);
+    const replies = threadReplies(b);
+    expect(replies).toHaveLength(2);
+    expect(replies.every((r) => r.args.thread_ts === a.ts)).toBe(true);
+    const texts = replies.map((r) => String(r.args.text));
+    expect(texts.filter((t) => /downstream relation missing/i.test(t))).toHaveLength(1);
+    expect(texts.filter((t) => /job fragments should exist/i.test(t))).toHaveLength(1);
+  });
+
+  it("stays silent on chatter and records nothing", async () => {
+    const b = await start();
+    await send(b, { channel: INCIDENT, text: CHATTER });
+    await send(b, { channel: INCIDENT, text: "ok thanks, restarting the meta node now" });
+    await settle();
+    expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
+    expect(listOccurrences(b.store)).toEqual([]);
+  });
+
+  it("records an error that matches nothing, without replying", async () => {
+    const b = await start();
+    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_UNKNOWN) });
+    await b.fake.waitFor(() => listOccurrences(b.store).length === 1);
+    await settle(100);
+    expect(listOccurrences(b.store)[0]).toMatchObject({ source: "auto", recordId: null });
+    expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
+  });
+
+  it("ignores other bots, its own posts, edits, deletions, joins and other subtypes", async () => {
+    const b = await start();
+    const text = slackEscape(PASTE_DOWNSTREAM);
+    await send(b, { channel: INCIDENT, text, subtype: "bot_message", botId: "B0OTHER" });
+    await send(b, { channel: INCIDENT, text, botId: "B0ALERTS" });
+    await send(b, { channel: INCIDENT, text, user: FAKE_BOT_USER });
+    await send(b, { channel: INCIDENT, text, subtype: "message_changed" });
+    await send(b, { channel: INCIDENT, text, subtype: "message_deleted" });
+    await send(b, { channel: INCIDENT, text, subtype: "channel_join" });
+    await send(b, { channel: INCIDENT, text, subtype: "channel_topic" });
+    await settle();
+    expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
+  });
+
+  it("answers thread_broadcast messages", async () => {
+    const b = await start();
+    await send(b, {
+      channel: INCIDENT,
+      text: slackEscape(PASTE_PANIC),
+      subtype: "thread_broadcast",
+      threadTs: "1699999999.000200",
+    });
+    await b.fake.waitFor(() => threadReplies(b).length === 1);
+    expect(threadReplies(b)[0]?.args.thread_ts).toBe("1699999999.000200");
+  });
+
+  it("does not answer outside the configured channels", async () => {
+    const b = await start();
+    await send(b, { channel: "C0RANDOM001", text: slackEscape(PASTE_DOWNSTREAM) });
+    await send(b, { channel: "C0UNKNOWN01", text: slackEscape(PASTE_DOWNSTREAM) });
+    await settle();
+    expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
+  });
+
+  it("resolves channel names and globs with conversations.info, once per channel", async () => {
+    const b = await start();
+    await send(b, { channel: "C0INCDB0001", text: slackEscape(PASTE_DOWNSTREAM) });
+    await send(b, { channel: "C0INCDB0001", text: slackEscape(PASTE_PANIC) });
+    await b.fake.waitFor(() => threadReplies(b).length === 2);
+    expect(b.fake.callsTo("conversations.info").filter((c) => c.args.channel === "C0INCDB0001")).toHaveLength(1);
+  });
+
+  it("reads a paste Slack turned into a text file, fetching it with the bot token", async () => {
+    const b = await start();
+    b.fake.addFile({
+      id: "F0PASTE01",
+      name: "error.txt",
+      mimetype: "text/plain",
+      filetype: "text",
+      content: PASTE_PANIC,
+    });
+    await send(b, { channel: INCIDENT, text: "", subtype: "file_share", files: [{ id: "F0PASTE01" }] });
+    await b.fake.waitFor(() => threadReplies(b).length === 1);
+    expect(JSON.stringify(threadReplies(b)[0]?.args.blocks)).toContain(PANIC_ID);
+    expect(b.fake.fileFetches).toEqual([{ id: "F0PASTE01", token: BOT_TOKEN }]);
+  });
+
+  it("rejects an HTML sign-in page and files that are not text", async () => {
+    const b = await start();
+    b.fake.addFile({
+      id: "F0HTML001",
+      name: "error.txt",
+      mimetype: "text/plain",
+      filetype: "text",
+      content: PASTE_PANIC,
+      servedBody: `<!DOCTYPE html><html><body>Sign in ${PASTE_PANIC}</body></html>`,
+      servedContentType: "text/html",
+    });
+    b.fake.addFile({ id: "F0IMAGE01", name: "shot.png", mimetype: "image/png", filetype: "png", content: PASTE_PANIC });
+    await send(b, {
+      channel: INCIDENT,
+      text: "",
+      subtype: "file_share",
+      files: [{ id: "F0HTML001" }, { id: "F0IMAGE01" }],
+    });
+    await settle();
+    expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
+    expect(b.fake.fileFetches.map((f) => f.id)).toEqual(["F0HTML001"]);
+  });
+
+  it("caps file downloads by size", async () => {
+    const b = await start();
+    const big = `${PASTE_PANIC}\n${"x".repeat(300 * 1024)}`;
+    b.fake.addFile({ id: "F0BIG0001", name: "huge.log", mimetype: "text/plain", filetype: "text", content: big });
+    await send(b, { channel: INCIDENT, text: "", subtype: "file_share", files: [{ id: "F0BIG0001" }] });
+    await settle();
+    expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
+    expect(b.fake.fileFetches).toEqual([]);
+  });
+
+  it("links the earlier card instead of repeating it for the same error in another thread within 30 minutes", async () => {
+    const b = await start();
+    const first = await send(b, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    await b.fake.waitFor(() => threadReplies(b).length === 1);
+    const second = await send(b, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    await b.fake.waitFor(() => threadReplies(b).length === 2);
+    const pointer = threadReplies(b)[1];
+    expect(pointer?.args.thread_ts).toBe(second.ts);
+    expect(((pointer?.args.blocks as unknown[] | undefined) ?? []).length).toBe(1);
+    const permalinkCall = b.fake.callsTo("chat.getPermalink")[0];
+    expect(permalinkCall?.args.channel).toBe(INCIDENT);
+    expect(String(pointer?.args.text)).toContain("https://fake.slack.test/archives/");
+    expect(first.ts).not.toBe(second.ts);
+  });
+
+  it("sends a full card again once 30 minutes have passed", async () => {
+    let t = Date.now();
+    const b = await start({}, () => t);
+    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    await b.fake.waitFor(() => threadReplies(b).length === 1);
+    t += 31 * 60_000;
+    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    await b.fake.waitFor(() => threadReplies(b).length === 2);
+    expect(((threadReplies(b)[1]?.args.blocks as unknown[] | undefined) ?? []).length).toBeGreaterThan(1);
+    expect(b.fake.callsTo("chat.getPermalink")).toEqual([]);
+  });
+
+  it("posts at most N full cards per channel per 10 minutes", async () => {
+    const b = await start({ RWERROR_MAX_CARDS_PER_10MIN: "1" });
+    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    await b.fake.waitFor(() => threadReplies(b).length === 1);
+    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_PANIC) });
+    await settle();
+    expect(threadReplies(b)).toHaveLength(1);
+    // Another channel has its own budget.
+    await send(b, { channel: "C0INCDB0001", text: slackEscape(PASTE_PANIC) });
+    await b.fake.waitFor(() => threadReplies(b).length === 2);
+  });
+
+  it("waits out a 429 with Retry-After on chat.postMessage and then replies once", async () => {
+    const b = await start();
+    b.fake.rateLimitOnce("chat.postMessage", 1);
+    const started = Date.now();
+    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    await b.fake.waitFor(() => threadReplies(b).length === 1, 8000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(b.fake.calls.filter((c) => c.method === "chat.postMessage" && c.rateLimited)).toHaveLength(1);
+    await settle();
+    expect(threadReplies(b)).toHaveLength(1);
+  });
+});

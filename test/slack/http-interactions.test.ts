@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACTION, encodeCardRef, SHORTCUT_EXPLAIN, VIEW } from "../../src/render/index.ts";
+import { listOccurrences } from "../../src/store/index.ts";
+import { blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
+import { DOWNSTREAM_ID, PANIC_ID, PASTE_PANIC, slackEscape } from "../support/pastes.ts";
+import { appHomeOpened, blockAction, messageShortcut } from "../support/payloads.ts";
+import { postEvent, postInteraction } from "../support/signing.ts";
+
+let bot: RunningBot;
+beforeAll(async () => {
+  bot = await startBot();
+});
+afterAll(async () => {
+  await bot?.close();
+});
+
+const ref = (r: string) => encodeCardRef({ r, k: "e", c: 1, v: ["1001", "1002"] });
+
+function votes(): { record_id: string; helpful: number; user_id: string }[] {
+  return bot.store.db.prepare("SELECT record_id, helpful, user_id FROM feedback ORDER BY id").all() as {
+    record_id: string;
+    helpful: number;
+    user_id: string;
+  }[];
+}
+
+describe("HTTP mode: card buttons", () => {
+  it("stores Helpful on an ephemeral card and replaces the card with a thank-you", async () => {
+    const res = await postInteraction(
+      bot.eventsUrl,
+      blockAction({
+        actionId: ACTION.helpful,
+        value: ref(DOWNSTREAM_ID),
+        responseUrl: bot.fake.responseUrl("vote-eph"),
+        ephemeral: true,
+        userId: "U0VOTER",
+      }),
+    );
+    expect(res.status).toBe(200);
+    await bot.fake.waitFor(() => bot.fake.responsesTo("vote-eph").length === 1);
+    const body = bot.fake.responsesTo("vote-eph")[0]?.body ?? {};
+    expect(body.replace_original).toBe(true);
+    expect(JSON.stringify(body.blocks)).toMatch(/thanks/i);
+    expect(JSON.stringify(body.blocks)).not.toContain(ACTION.helpful);
+    expect(votes()).toContainEqual({ record_id: DOWNSTREAM_ID, helpful: 1, user_id: "U0VOTER" });
+  });
+
+  it("stores Not helpful on a channel card and updates that message with chat.update", async () => {
+    const blocks = [
+      { type: "section", text: { type: "mrkdwn", text: "card" } },
+      {
+        type: "actions",
+        block_id: "rwerror_card_actions",
+        elements: [
+          { type: "button", action_id: ACTION.helpful, text: { type: "plain_text", text: "Helpful" }, value: "x" },
+          { type: "button", action_id: ACTION.notHelpful, text: { type: "plain_text", text: "Not" }, value: "x" },
+          { type: "button", action_id: ACTION.details, text: { type: "plain_text", text: "Details" }, value: "x" },
+        ],
+      },
+    ];
+    await postInteraction(
+      bot.eventsUrl,
+      blockAction({
+        actionId: ACTION.notHelpful,
+        value: ref(PANIC_ID),
+        responseUrl: bot.fake.responseUrl("vote-chan"),
+        channelId: "C0INCIDENT",
+        messageTs: "1700000000.000777",
+        blocks,
+        userId: "U0GRUMPY",
+      }),
+    );
+    await bot.fake.waitFor(() => bot.fake.callsTo("chat.update").length === 1);
+    const update = bot.fake.callsTo("chat.update")[0];
+    expect(update?.args).toMatchObject({ channel: "C0INCIDENT", ts: "1700000000.000777" });
+    const sent = JSON.stringify(update?.args.blocks);
+    expect(sent).not.toContain(ACTION.notHelpful);
+    expect(sent).toContain(ACTION.details);
+    expect(votes()).toContainEqual({ record_id: PANIC_ID, helpful: 0, user_id: "U0GRUMPY" });
+  });
+
+  it("opens the details modal for Show details", async () => {
+    await postInteraction(
+      bot.eventsUrl,
+      blockAction({ actionId: ACTION.details, value: ref(DOWNSTREAM_ID), responseUrl: bot.fake.responseUrl("d") }),
+    );
+    await bot.fake.waitFor(() =>
+      bot.fake
+        .callsTo("views.open")
+        .some((c) => (c.args.view as { callback_id?: string }).callback_id === VIEW.details),
+    );
+    const open = bot.fake
+      .callsTo("views.open")
+      .find((c) => (c.args.view as { callback_id?: string }).callback_id === VIEW.details);
+    expect(open?.args.trigger_id).toBe("1337.43.trigger");
+    expect(JSON.stringify(open?.args.view)).toMatch(/Trigger scenarios/);
+  });
+
+  it("posts the card in the channel for Post in channel and deletes the ephemeral one", async () => {
+    await postInteraction(
+      bot.eventsUrl,
+      blockAction({
+        actionId: ACTION.postInChannel,
+        value: ref(DOWNSTREAM_ID),
+        responseUrl: bot.fake.responseUrl("post"),
+        channelId: "C0SHARE",
+        ephemeral: true,
+      }),
+    );
+    await bot.fake.waitFor(() => bot.fake.responsesTo("post").length === 1);
+    const posted = bot.fake.callsTo("chat.postMessage").find((c) => c.args.channel === "C0SHARE");
+    expect(JSON.stringify(posted?.args.blocks)).toContain(DOWNSTREAM_ID);
+    expect(JSON.stringify(posted?.args.blocks)).not.toContain(ACTION.postInChannel);
+    expect(bot.fake.responsesTo("post")[0]?.body).toEqual({ delete_original: true });
+  });
+
+  it("tells the user how to invite the bot when it cannot post in the channel", async () => {
+    bot.fake.handle("chat.postMessage", () => ({ ok: false, error: "not_in_channel" }));
+    try {
+      await postInteraction(
+        bot.eventsUrl,
+        blockAction({
+          actionId: ACTION.postInChannel,
+          value: ref(DOWNSTREAM_ID),
+          responseUrl: bot.fake.responseUrl("post-denied"),
+          ephemeral: true,
+        }),
+      );
+      await bot.fake.waitFor(() => bot.fake.responsesTo("post-denied").length === 1);
+      expect(String(bot.fake.responsesTo("post-denied")[0]?.body.text)).toContain("/invite");
+    } finally {
+      bot.fake.handle("chat.postMessage", (a) => ({ ok: true, channel: a.channel, ts: "1700000001.000001" }));
+    }
+  });
+
+  it("swaps the card for an alternative's record", async () => {
+    await postInteraction(
+      bot.eventsUrl,
+      blockAction({
+        actionId: `${ACTION.alternativePrefix}1`,
+        value: ref(PANIC_ID),
+        responseUrl: bot.fake.responseUrl("alt"),
+        ephemeral: true,
+      }),
+    );
+    await bot.fake.waitFor(() => bot.fake.responsesTo("alt").length === 1);
+    const body = bot.fake.responsesTo("alt")[0]?.body ?? {};
+    expect(body.replace_original).toBe(true);
+    expect(JSON.stringify(body.blocks)).toContain(PANIC_ID);
+  });
+
+  it("ignores a button whose value is not a card reference", async () => {
+    await postInteraction(
+      bot.eventsUrl,
+      blockAction({ actionId: ACTION.helpful, value: "garbage{", responseUrl: bot.fake.responseUrl("garbage") }),
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    expect(bot.fake.responsesTo("garbage")).toEqual([]);
+  });
+});
+
+describe("HTTP mode: message shortcut and App Home", () => {
+  it("explains any message ephemerally from the message shortcut and records it", async () => {
+    await postInteraction(
+      bot.eventsUrl,
+      messageShortcut({
+        callbackId: SHORTCUT_EXPLAIN,
+        text: slackEscape(PASTE_PANIC),
+        responseUrl: bot.fake.responseUrl("shortcut"),
+        channelId: "C0ANYWHERE",
+        messageTs: "1700000000.123456",
+      }),
+    );
+    await bot.fake.waitFor(() => bot.fake.responsesTo("shortcut").length === 1);
+    const body = bot.fake.responsesTo("shortcut")[0]?.body ?? {};
+    expect(body.response_type).toBe("ephemeral");
+    expect(JSON.stringify(body.blocks)).toContain(PANIC_ID);
+    expect(listOccurrences(bot.store)).toContainEqual(
+      expect.objectContaining({
+        source: "shortcut",
+        recordId: PANIC_ID,
+        channelId: "C0ANYWHERE",
+        messageTs: "1700000000.123456",
+      }),
+    );
+  });
+
+  it("publishes the Home tab with the catalog size and this week's top errors", async () => {
+    await postEvent(bot.eventsUrl, appHomeOpened("U0HOMER"));
+    await bot.fake.waitFor(() => bot.fake.callsTo("views.publish").length === 1);
+    const publish = bot.fake.callsTo("views.publish")[0];
+    expect(publish?.args.user_id).toBe("U0HOMER");
+    const view = JSON.stringify(publish?.args.view);
+    expect(view).toContain(`*${bot.catalog.records.length}* records`);
+    expect(view).toMatch(/job fragments should exist/);
+  });
+
+  it("sends only payloads within Block Kit limits", () => {
+    expect(blockKitProblems(bot)).toEqual([]);
+  });
+});

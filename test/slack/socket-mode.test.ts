@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_TOKEN, BOT_TOKEN, blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
+import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, slackEscape } from "../support/pastes.ts";
+import { messageEvent, slashCommand } from "../support/payloads.ts";
+
+const INCIDENT = "C0SOCKETINC";
+
+let bot: RunningBot;
+beforeAll(async () => {
+  bot = await startBot({ mode: "socket", env: { RWERROR_AUTO_CHANNELS: INCIDENT } });
+  await bot.socket?.waitForConnection();
+});
+afterAll(async () => {
+  await bot?.close();
+});
+
+describe("Socket Mode", () => {
+  it("opens the connection through apps.connections.open at SLACK_API_URL with the app token", () => {
+    const open = bot.fake.callsTo("apps.connections.open");
+    expect(open).toHaveLength(1);
+    expect(open[0]?.token).toBe(APP_TOKEN);
+    expect(bot.built.port()).toBeUndefined();
+  });
+
+  it("acks an events_api envelope and replies in the thread", async () => {
+    const socket = bot.socket!;
+    const { envelope, ts } = messageEvent({ channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    const envelopeId = socket.sendEvent(envelope);
+    await bot.fake.waitFor(() => socket.acks.some((a) => a.envelope_id === envelopeId));
+    await bot.fake.waitFor(() => bot.fake.callsTo("chat.postMessage").length === 1);
+    const reply = bot.fake.callsTo("chat.postMessage")[0];
+    expect(reply?.args).toMatchObject({ channel: INCIDENT, thread_ts: ts });
+    expect(reply?.token).toBe(BOT_TOKEN);
+    expect(JSON.stringify(reply?.args.blocks)).toContain(DOWNSTREAM_ID);
+  });
+
+  it("acks a redelivered envelope (retry_attempt 1) without a second reply", async () => {
+    const socket = bot.socket!;
+    const { envelope } = messageEvent({ channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    const first = socket.sendEvent(envelope);
+    const retry = socket.sendEvent(envelope, 1);
+    await bot.fake.waitFor(() => [first, retry].every((id) => socket.acks.some((a) => a.envelope_id === id)));
+    await new Promise((r) => setTimeout(r, 300));
+    // One more reply (for this new message's thread), not two.
+    expect(bot.fake.callsTo("chat.postMessage")).toHaveLength(2);
+  });
+
+  it("answers a slash command envelope through its response_url", async () => {
+    const socket = bot.socket!;
+    const envelopeId = socket.sendEnvelope(
+      "slash_commands",
+      slashCommand({ text: slackEscape(PASTE_DOWNSTREAM), responseUrl: bot.fake.responseUrl("socket-cmd") }),
+    );
+    await bot.fake.waitFor(() => socket.acks.some((a) => a.envelope_id === envelopeId));
+    await bot.fake.waitFor(() => bot.fake.responsesTo("socket-cmd").length === 1);
+    expect(bot.fake.responsesTo("socket-cmd")[0]?.body.response_type).toBe("ephemeral");
+    expect(blockKitProblems(bot)).toEqual([]);
+  });
+});

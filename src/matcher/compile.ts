@@ -66,6 +66,17 @@ export function parseSimplePattern(pattern: string): string[] | null {
 }
 
 /**
+ * Pastes lose trailing blanks on every line and around the whole text (normalisation, Slack):
+ * the template's literals lose them too, or `… is {:?} ` could never match.
+ */
+function trimLikePaste(segments: string[]): string[] {
+  const out = segments.map((s) => s.replace(/[ \t]+\n/g, "\n"));
+  out[0] = (out[0] ?? "").trimStart();
+  out[out.length - 1] = (out[out.length - 1] ?? "").trimEnd();
+  return out;
+}
+
+/**
  * Words of the literal text usable by the index: a word touching a placeholder may be glued to
  * the captured value (`{}ms`), so only words bounded by non-word characters or the pattern ends count.
  */
@@ -110,7 +121,8 @@ function compileRegex(pattern: string): RegExp | null {
 /** Compiles one record; null if its pattern cannot be used at all (reported by the catalog's validation). */
 export function compilePattern(record: ErrorRecord, order: number): CompiledPattern | null {
   const pattern = record.messagePattern;
-  const segments = parseSimplePattern(pattern);
+  const parsed = parseSimplePattern(pattern);
+  const segments = parsed ? trimLikePaste(parsed) : null;
   const regex = segments ? null : compileRegex(pattern);
   if (!segments && !regex) return null;
   const literalSegments = segments ?? [pattern.replace(/\\(.)/g, "$1").replace(/\(\.\+\?\)/g, "")];

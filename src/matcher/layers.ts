@@ -16,6 +16,7 @@ export interface ErrorLayer {
 export const MAX_LAYER_CHARS = 4096;
 const MAX_LAYERS = 400;
 const MAX_SUBSPLIT_DEPTH = 2;
+const MAX_PLAIN_LINES = 64;
 
 const PSQL_ERROR = /^(?:.*?(?:\s|:))??(?:db error:\s*)?(?:ERROR|FATAL|PANIC):\s+(\S.*)$/;
 const RUST_MAIN_ERROR = /^Error: (\S.*)$/;
@@ -82,6 +83,16 @@ class LayerCollector {
     const text = d.lines.join("\n").trim().slice(0, MAX_LAYER_CHARS);
     if (text === "") return;
     this.layers.push({ text, group: this.group, depth: this.depth++, kind: d.kind });
+    if (d.kind !== "plain") return;
+    // Consecutive plain lines may be one multi-line message or several one-line errors: each
+    // line that is not a known continuation is also tried as an error of its own.
+    for (const line of d.lines.slice(1, MAX_PLAIN_LINES)) {
+      const t = line.trim();
+      if (t === "" || KNOWN_CONTINUATION.test(line) || /^\s/.test(line) || this.layers.length >= MAX_LAYERS) continue;
+      this.group++;
+      this.depth = 0;
+      this.layers.push({ text: t, group: this.group, depth: this.depth++, kind: "plain" });
+    }
   }
 }
 
@@ -92,12 +103,12 @@ function isLogLine(trimmed: string): boolean {
 function addLogEntry(out: LayerCollector, entry: LogEntry, nesting: number): void {
   out.startGroup();
   const { message, error } = entry;
-  if (message && message !== error) out.addLayer(message, "log");
+  if (message && message !== error) out.startLayer(message, "log");
   if (!error) return;
   if (error.includes("\n") && nesting < MAX_SUBSPLIT_DEPTH) {
     // A pretty (multi-line) error inside a field: split it like a paste, into this group.
     for (const inner of splitLayersAt(error, nesting + 1)) out.addLayer(inner.text, inner.kind);
-  } else out.addLayer(error, "log");
+  } else out.startLayer(error, "log");
 }
 
 function isErrorLevel(entry: LogEntry): boolean {
@@ -125,7 +136,8 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
     const trimmed = line.trim();
     if (trimmed === "") {
       prevBlank = true;
-      if (out.hasLayer() && (mode === "cause" || mode === "numbered")) out.continueLayer("");
+      // Kept inside a layer ("…license\n\nHint: …"); trailing blanks are trimmed when it closes.
+      if (out.hasLayer()) out.continueLayer("");
       continue;
     }
     const afterBlank = prevBlank;
@@ -200,8 +212,8 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
 function isContinuation(line: string, afterBlank: boolean, mode: Mode): boolean {
   if (KNOWN_CONTINUATION.test(line)) return true;
   const indented = /^\s/.test(line);
-  if (mode === "cause" || mode === "numbered") return !afterBlank || indented;
-  return indented && !afterBlank;
+  // Lines right under a layer are its own (multi-line messages); after a blank, only indented ones.
+  return !afterBlank || ((mode === "cause" || mode === "numbered") && indented);
 }
 
 export { panicPayload };

@@ -12,6 +12,12 @@ const TARGET_AT = /[A-Za-z_][\w]*(?:::[A-Za-z_][\w]*)+: /y;
 /** Field names that carry the error of a tracing event. */
 const ERROR_FIELD = /(?:^|\s)(error|err|panic\.message|cause|reason)=/;
 const TRAILING_FIELD = /\s[a-z_][\w.]*=(?:"(?:[^"\\]|\\.)*"|[^\s"]+)$/;
+/**
+ * After an unquoted error value only fields with the usual context names are cut off: an error
+ * message may itself end in `left=a right=b`.
+ */
+const TRAILING_CONTEXT_FIELD =
+  /\s(?:[a-z]+_)*(?:id|ids|epoch|epochs|name|node|worker|addr|address|count|len|size|duration|elapsed|retry|attempt|attempts|partition|offset|table|fragment|actor|actors|job|database|schema|sink|source|split|query|session|thread|barrier|backtrace|location)=(?:"(?:[^"\\]|\\.)*"|[^\s"]+)$/;
 
 export function isTracingLine(line: string): boolean {
   return TRACING_LINE.test(line);
@@ -72,10 +78,10 @@ function messageStart(rest: string): number {
   return afterSpans;
 }
 
-function stripTrailingFields(text: string): string {
+function stripTrailingFields(text: string, field = TRAILING_FIELD): string {
   let out = text;
   for (let i = 0; i < 16; i++) {
-    const m = TRAILING_FIELD.exec(out);
+    const m = field.exec(out);
     if (!m) break;
     out = out.slice(0, m.index);
   }
@@ -94,7 +100,7 @@ export function parseTracingLine(line: string): LogEntry | null {
   const valueStart = field.index + field[0].length;
   let error: string;
   if (body[valueStart] === '"') error = readQuoted(body, valueStart).value;
-  else error = stripTrailingFields(body.slice(valueStart));
+  else error = stripTrailingFields(body.slice(valueStart), TRAILING_CONTEXT_FIELD);
   return { level, message: stripTrailingFields(body.slice(0, field.index)), error: error.trim() || null };
 }
 

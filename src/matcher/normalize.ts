@@ -67,7 +67,10 @@ function isWrappedInBackticks(s: string): boolean {
   return tick === 0 ? false : before === undefined || !/[\w)\]}"']/.test(before);
 }
 
-function stripLineFormatting(line: string): string {
+/** A line Slack users wrap in `inline code`: an error head, not a code line of a multi-line message. */
+const ERROR_HEAD = /^(?:.{0,40}ERROR:|\[?\d{4}-\d{2}-\d{2}|thread '|Caused by|\s*\d+: |[A-Za-z][\w ]{0,40}: \S)/;
+
+function stripLineFormatting(line: string, singleLine: boolean): string {
   let out = line;
   // Quote markers may nest once (`> > text`); Slack sends them as `&gt;`, unescaped already.
   for (let i = 0; i < 2 && QUOTE_MARKER.test(out); i++) out = out.replace(QUOTE_MARKER, "");
@@ -75,7 +78,8 @@ function stripLineFormatting(line: string): string {
   // Fences glued to text: "```ERROR:  …" or "… listed first):```".
   if (out.startsWith("```")) out = out.replace(/^```(?:[a-z]+\s*$)?/, "");
   if (out.endsWith("```")) out = out.slice(0, -3);
-  if (isWrappedInBackticks(out.trim())) out = out.trim().slice(1, -1);
+  const trimmed = out.trim();
+  if (isWrappedInBackticks(trimmed) && (singleLine || ERROR_HEAD.test(trimmed.slice(1)))) out = trimmed.slice(1, -1);
   if (out.length > MAX_LINE_CHARS) out = out.slice(0, MAX_LINE_CHARS);
   return out.replace(/[ \t]+$/, "");
 }
@@ -93,10 +97,9 @@ export function normalizePaste(
   const { text: head, bytes, cut } = cutToBytes(raw, maxInputBytes);
   let text = head.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(/\t/g, "    ");
   text = unescapeSlack(text);
-  const lines = text
-    .split("\n")
-    .filter((l) => !FENCE_ONLY.test(l))
-    .map(stripLineFormatting);
+  const kept = text.split("\n").filter((l) => !FENCE_ONLY.test(l));
+  const singleLine = kept.filter((l) => l.trim() !== "").length <= 1;
+  const lines = kept.map((l) => stripLineFormatting(l, singleLine));
   // Inline code around a whole multi-line paste: "`ERROR: …\nCaused by: …`".
   const first = lines.findIndex((l) => l.trim() !== "");
   let last = lines.length - 1;

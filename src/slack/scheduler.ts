@@ -1,11 +1,16 @@
 /** The digest scheduler posts through this: chat.postMessage, with a channel name resolved to its ID. */
-import type { webApi } from "@slack/bolt";
-import type { SlackMessage } from "../render/index.ts";
+import type { types, webApi } from "@slack/bolt";
 
 const CHANNEL_ID = /^[CGD][A-Z0-9]{5,}$/;
 const MAX_PAGES = 20;
 
-export type PostMessage = (channel: string, message: SlackMessage) => Promise<{ channel: string; ts: string }>;
+/** Any rendered message: the card renderer's and the digest renderer's blocks are both plain Block Kit. */
+export interface PlainMessage {
+  text: string;
+  blocks: readonly object[];
+}
+
+export type PostMessage = (channel: string, message: PlainMessage) => Promise<{ channel: string; ts: string }>;
 
 async function resolveChannel(client: webApi.WebClient, nameOrId: string): Promise<string> {
   const name = nameOrId.trim().replace(/^#/, "");
@@ -31,7 +36,12 @@ export function createDigestPoster(client: webApi.WebClient): PostMessage {
   return async (channel, message) => {
     const id = ids.get(channel) ?? (await resolveChannel(client, channel));
     ids.set(channel, id);
-    const res = await client.chat.postMessage({ channel: id, unfurl_links: false, ...message });
+    const res = await client.chat.postMessage({
+      channel: id,
+      unfurl_links: false,
+      text: message.text,
+      blocks: message.blocks as types.KnownBlock[],
+    });
     return { channel: res.channel ?? id, ts: res.ts ?? "" };
   };
 }

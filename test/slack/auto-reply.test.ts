@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { listOccurrences } from "../../src/store/index.ts";
 import { BOT_TOKEN, blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
@@ -76,6 +79,27 @@ describe("auto-replies in incident channels", () => {
     expect(retry.status).toBe(200);
     await settle();
     expect(threadReplies(b)).toHaveLength(1);
+  });
+
+  it("gives an event redelivered after a restart no second reply (dedupe lives in SQLite)", async () => {
+    const dbDir = mkdtempSync(join(tmpdir(), "rwerror-restart-"));
+    try {
+      const first = await startBot({ dbDir, env: { RWERROR_AUTO_CHANNELS: INCIDENT } });
+      const delivered = await send(first, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+      await first.fake.waitFor(() => threadReplies(first).length === 1);
+      await first.close();
+
+      bot = await startBot({ dbDir, env: { RWERROR_AUTO_CHANNELS: INCIDENT } });
+      const b = bot;
+      await postEvent(b.eventsUrl, delivered.envelope, { headers: { "x-slack-retry-num": "2" } });
+      // Same thread and record under a new event id (a client re-sent the message): still no repeat.
+      const resent = messageEvent({ channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM), threadTs: delivered.ts });
+      await postEvent(b.eventsUrl, resent.envelope);
+      await settle();
+      expect(threadReplies(b)).toEqual([]);
+    } finally {
+      rmSync(dbDir, { recursive: true, force: true });
+    }
   });
 
   it("turns a burst of retried and repeated events into exactly one reply per thread and record", async () => {

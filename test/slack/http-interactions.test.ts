@@ -185,6 +185,27 @@ describe("HTTP mode: message shortcut and App Home", () => {
     );
   });
 
+  it("reads a snippet attached to the message the shortcut was used on", async () => {
+    bot.fake.addFile({
+      id: "F0SNIPPET",
+      name: "panic.log",
+      mimetype: "text/plain",
+      filetype: "text",
+      content: PASTE_PANIC,
+    });
+    await postInteraction(
+      bot.eventsUrl,
+      messageShortcut({
+        callbackId: SHORTCUT_EXPLAIN,
+        text: "see attached",
+        responseUrl: bot.fake.responseUrl("shortcut-file"),
+        files: [{ id: "F0SNIPPET" }],
+      }),
+    );
+    await bot.fake.waitFor(() => bot.fake.responsesTo("shortcut-file").length === 1);
+    expect(JSON.stringify(bot.fake.responsesTo("shortcut-file")[0]?.body.blocks)).toContain(PANIC_ID);
+  });
+
   it("publishes the Home tab with the catalog size and this week's top errors", async () => {
     await postEvent(bot.eventsUrl, appHomeOpened("U0HOMER"));
     await bot.fake.waitFor(() => bot.fake.callsTo("views.publish").length === 1);

@@ -27,6 +27,8 @@ export interface BotOptions {
   catalog?: Catalog;
   /** The clock shared by the app and the store. */
   now?: () => number;
+  /** Keep the SQLite file here (and leave it on close) to restart on the same database. */
+  dbDir?: string;
 }
 
 export interface RunningBot {
@@ -46,7 +48,7 @@ export async function startBot(opts: BotOptions = {}): Promise<RunningBot> {
   const fake = await startFakeSlack();
   const socket = opts.mode === "socket" ? await startFakeSocketServer() : undefined;
   if (socket) fake.setSocketUrl(socket.url);
-  const dir = mkdtempSync(join(tmpdir(), "rwerror-slack-"));
+  const dir = opts.dbDir ?? mkdtempSync(join(tmpdir(), "rwerror-slack-"));
   const now = opts.now ?? Date.now;
   const store = openStore(join(dir, "rwerror.sqlite"), { now });
   const catalog = opts.catalog ?? loadCatalog([DATA_DIR]).catalog;
@@ -76,7 +78,7 @@ export async function startBot(opts: BotOptions = {}): Promise<RunningBot> {
       await socket?.close();
       await fake.close();
       store.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (opts.dbDir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -66,11 +66,12 @@ export function parseSimplePattern(pattern: string): string[] | null {
 }
 
 /**
- * Pastes lose trailing blanks on every line and around the whole text (normalisation, Slack):
- * the template's literals lose them too, or `… is {:?} ` could never match.
+ * Pastes lose trailing blanks on every line and around the whole text (normalisation, Slack),
+ * and layers drop the indentation of continuation lines: the template's literals lose them too,
+ * or `… is {:?} ` and `\n  https://…` could never match.
  */
 function trimLikePaste(segments: string[]): string[] {
-  const out = segments.map((s) => s.replace(/[ \t]+\n/g, "\n"));
+  const out = segments.map((s) => s.replace(/[ \t]*\n[ \t]*/g, "\n"));
   out[0] = (out[0] ?? "").trimStart();
   out[out.length - 1] = (out[out.length - 1] ?? "").trimEnd();
   return out;

@@ -15,6 +15,8 @@ export interface RawMatch {
   bare: boolean;
   /** Starts after the layer's first line (inside a HINT or note): advice, not the error. */
   onContinuation: boolean;
+  /** Another match sits inside this one's placeholder: here it is only the wrapper. */
+  wrapsAnother: boolean;
   /** How many matches contain this one (as a capture, or as the rest after a cut): deeper = closer to the cause. */
   nesting: number;
 }
@@ -41,6 +43,7 @@ function tryText(p: CompiledPattern, layer: string, t: LayerText, out: RawMatch[
       bare: false,
       onContinuation: t.start > firstLineEnd(layer),
       nesting: 0,
+      wrapsAnother: false,
     });
     return;
   }
@@ -59,6 +62,7 @@ function tryText(p: CompiledPattern, layer: string, t: LayerText, out: RawMatch[
         bare: true,
         onContinuation: t.start > firstLineEnd(layer),
         nesting: 0,
+        wrapsAnother: false,
       });
     }
   }
@@ -102,7 +106,13 @@ function setNesting(matches: RawMatch[]): void {
     const known = memo.get(m);
     if (known !== undefined) return known;
     let d = 0;
-    if (guard < 8) for (const o of matches) if (contains(o, m)) d = Math.max(d, depth(o, guard + 1) + 1);
+    if (guard < 8) {
+      for (const o of matches) {
+        if (!contains(o, m)) continue;
+        o.wrapsAnother = true;
+        d = Math.max(d, depth(o, guard + 1) + 1);
+      }
+    }
     memo.set(m, d);
     return d;
   };

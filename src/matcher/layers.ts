@@ -28,13 +28,15 @@ const KNOWN_CONTINUATION =
 const BACKTRACE_HEADER = /^\s*stack backtrace:\s*$/;
 const BACKTRACE_FRAME = /^\s*(?:\d+:\s+(?:0x[0-9a-f]+ - )?\S.*|at \S+:\d+(?::\d+)?|at \/rustc\/\S*)\s*$/;
 const PANIC_NOTE = /^note: (?:run with `RUST_BACKTRACE|Some details are omitted|panicked at)/;
-const PSQL_PROMPT = /^[\w-]+[=-]?[#>]\s/;
+/** A psql prompt echoing the statement (`dev=> ALTER …`): context, not an error. */
+const PSQL_PROMPT = /^[\w-]+[=\-(]?[#>](?:\s|$)/;
 
 type Mode = "none" | "head" | "cause" | "numbered" | "skip";
 
 interface Draft {
   lines: string[];
-  indent: number;
+  /** Lines as pasted (indentation kept): only unindented ones may be errors of their own. */
+  raw: string[];
   kind: LayerKind;
 }
 
@@ -54,21 +56,24 @@ class LayerCollector {
     return this.group >= 0;
   }
 
-  startLayer(first: string, kind: LayerKind, indent = 0): void {
+  startLayer(first: string, kind: LayerKind): void {
     this.flush();
     if (this.group < 0) this.group = 0;
-    this.draft = { lines: [first], indent, kind };
+    this.draft = { lines: [first], raw: [first], kind };
   }
 
   hasLayer(): boolean {
     return this.draft !== null;
   }
 
-  /** Continuation lines keep their own indentation beyond the layer's (an `example:` block). */
+  /**
+   * Indentation of continuation lines is dropped: RisingWave prints them at column 0, other
+   * reporters indent them; templates are compiled without it too, so both match.
+   */
   continueLayer(line: string): void {
     if (!this.draft) return;
-    const lead = line.length - line.trimStart().length;
-    this.draft.lines.push(line.slice(Math.min(lead, this.draft.indent)));
+    this.draft.lines.push(line.trimStart());
+    this.draft.raw.push(line);
   }
 
   addLayer(text: string, kind: LayerKind): void {
@@ -86,9 +91,9 @@ class LayerCollector {
     if (d.kind !== "plain") return;
     // Consecutive plain lines may be one multi-line message or several one-line errors: each
     // line that is not a known continuation is also tried as an error of its own.
-    for (const line of d.lines.slice(1, MAX_PLAIN_LINES)) {
+    for (const line of d.raw.slice(1, MAX_PLAIN_LINES)) {
       const t = line.trim();
-      if (t === "" || KNOWN_CONTINUATION.test(line) || /^\s/.test(line) || this.layers.length >= MAX_LAYERS) continue;
+      if (t === "" || /^\s/.test(line) || KNOWN_CONTINUATION.test(line) || this.layers.length >= MAX_LAYERS) continue;
       this.group++;
       this.depth = 0;
       this.layers.push({ text: t, group: this.group, depth: this.depth++, kind: "plain" });
@@ -150,6 +155,11 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
       continue;
     }
     if (PANIC_NOTE.test(trimmed)) continue;
+    if (PSQL_PROMPT.test(trimmed)) {
+      out.flush();
+      mode = "skip";
+      continue;
+    }
     if (PANIC_HEADER.test(line)) {
       const panic = parsePanic(lines, i);
       out.startGroup();
@@ -180,7 +190,7 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
       continue;
     }
     const head = PSQL_ERROR.exec(trimmed) ?? RUST_MAIN_ERROR.exec(trimmed);
-    if (head && !PSQL_PROMPT.test(trimmed)) {
+    if (head) {
       out.startGroup();
       out.startLayer(head[1] ?? "", "psql");
       mode = "head";
@@ -188,12 +198,12 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
     }
     const numbered = mode === "numbered" || (mode === "cause" && !out.hasLayer()) ? NUMBERED.exec(line) : null;
     if (numbered) {
-      out.startLayer(numbered[2] ?? "", "cause", (numbered[1] ?? "").length);
+      out.startLayer(numbered[2] ?? "", "cause");
       mode = "numbered";
       continue;
     }
     if ((mode === "cause" || mode === "numbered") && !out.hasLayer()) {
-      out.startLayer(trimmed, "cause", line.length - line.trimStart().length);
+      out.startLayer(trimmed, "cause");
       continue;
     }
     if (out.hasLayer() && isContinuation(line, afterBlank, mode)) {

@@ -63,6 +63,7 @@ export function exactConfidence(m: RawMatch, rootCause: boolean): number {
   else if (p.literalLength < 16) c = 0.85;
   if (m.partial) c *= 0.85;
   if (m.cut) c *= 0.9;
+  if (m.wrapsAnother) c *= 0.75;
   if (m.onContinuation) c *= 0.6;
   if (!rootCause) c *= 0.75;
   return Math.round(c * 1000) / 1000;

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { App, LogLevel } from "@slack/bolt";
 import type { Config } from "../config.ts";
 import type { ListenerDeps, SlackDeps } from "./deps.ts";
-import { healthRoute } from "./health.ts";
+import { healthRoute, startHealthServer } from "./health.ts";
 import { registerListeners } from "./listeners.ts";
 import { describeSlackError } from "./web-call.ts";
 
@@ -19,7 +19,7 @@ export interface BuiltApp {
   app: App;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** The HTTP port actually bound (PORT=0 picks one), once started; undefined in Socket Mode. */
+  /** The HTTP port actually bound (PORT=0 picks one) once started; in Socket Mode the health server's, if any. */
   port(): number | undefined;
 }
 
@@ -41,9 +41,8 @@ export function buildApp(deps: SlackDeps): BuiltApp {
     ...(socketMode
       ? { socketMode: true, appToken: config.slackAppToken }
       : { signingSecret: config.slackSigningSecret }),
-    endpoints: "/slack/events",
-    port: config.port,
-    customRoutes: [healthRoute(deps)],
+    // Socket Mode gets its own health server: Bolt's would crash the process on a busy port.
+    ...(socketMode ? {} : { endpoints: "/slack/events", port: config.port, customRoutes: [healthRoute(deps)] }),
     ...(deps.logger ? { logger: deps.logger } : { logLevel: LEVELS[config.logLevel] }),
     clientOptions: config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {},
     extendedErrorHandler: true,
@@ -69,11 +68,17 @@ export function buildApp(deps: SlackDeps): BuiltApp {
     start: async () => {
       if (socketMode) {
         await app.start();
+        server = await startHealthServer(deps, config.port, app.logger);
         return;
       }
       server = (await app.start(config.port)) as Server;
     },
     stop: async () => {
+      if (socketMode && server) {
+        const s = server;
+        s.closeAllConnections();
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
       await app.stop();
       server = undefined;
     },

@@ -10,9 +10,11 @@ import { toSlackView } from "./views.ts";
 import { callSlack } from "./web-call.ts";
 
 const SEARCH_LIMIT = 5;
+/** As declared in manifest.yml. Workspaces that rename it (`/rwerror-dev`) still reach this listener. */
+export const SLASH_COMMAND = "/rwerror";
 
 export function registerCommands(app: App, deps: ListenerDeps): void {
-  app.command(/^\/rwerror/, async ({ ack, command, respond, client }) => {
+  app.command(new RegExp(`^${SLASH_COMMAND}`), async ({ ack, command, respond, client }) => {
     await ack();
     const parsed = commandSchema.safeParse(command);
     if (!parsed.success) {

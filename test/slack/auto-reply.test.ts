@@ -21,8 +21,10 @@ const INCIDENT = "C0INCIDENT1";
 
 let bot: RunningBot | undefined;
 afterEach(async () => {
+  const problems = bot ? blockKitProblems(bot) : [];
   await bot?.close();
   bot = undefined;
+  expect(problems).toEqual([]);
 });
 
 async function start(env: Record<string, string> = {}, now?: () => number): Promise<RunningBot> {

@@ -4,7 +4,7 @@ import { listOccurrences } from "../../src/store/index.ts";
 import { BOT_TOKEN, blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, PASTE_UNKNOWN, slackEscape } from "../support/pastes.ts";
 import { slashCommand, viewSubmission } from "../support/payloads.ts";
-import { postForm, postInteraction } from "../support/signing.ts";
+import { postEvent, postForm, postInteraction } from "../support/signing.ts";
 
 let bot: RunningBot;
 beforeAll(async () => {
@@ -37,6 +37,12 @@ describe("HTTP mode: the receiver", () => {
       datasetVersion: bot.catalog.datasetVersion,
       db: "ok",
     });
+  });
+
+  it("answers Slack's url_verification challenge", async () => {
+    const res = await postEvent(bot.eventsUrl, { type: "url_verification", challenge: "abc123", token: "t" });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("abc123");
   });
 
   it("rejects a request with a bad signature with 401 and does nothing", async () => {

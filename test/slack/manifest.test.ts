@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SHORTCUT_EXPLAIN } from "../../src/render/index.ts";
+import { SLASH_COMMAND } from "../../src/slack/commands.ts";
 import { parseYaml, type Yaml } from "../support/mini-yaml.ts";
 
 const manifestPath = new URL("../../manifest.yml", import.meta.url);
@@ -30,7 +31,7 @@ describe("manifest.yml", () => {
   it("declares the /rwerror command with a usage hint at /slack/events", () => {
     const commands = arr(features.slash_commands).map(obj);
     expect(commands).toHaveLength(1);
-    expect(commands[0]).toMatchObject({ command: "/rwerror", should_escape: false });
+    expect(commands[0]).toMatchObject({ command: SLASH_COMMAND, should_escape: false });
     expect(String(commands[0]?.usage_hint)).toContain("search");
     expect(String(commands[0]?.url)).toMatch(/\/slack\/events$/);
   });

@@ -19,7 +19,22 @@ describe("Socket Mode", () => {
     const open = bot.fake.callsTo("apps.connections.open");
     expect(open).toHaveLength(1);
     expect(open[0]?.token).toBe(APP_TOKEN);
-    expect(bot.built.port()).toBeUndefined();
+  });
+
+  it("serves GET /healthz on PORT beside the socket", async () => {
+    const res = await fetch(`http://127.0.0.1:${bot.built.port()}/healthz`);
+    expect(await res.json()).toMatchObject({ ok: true, records: bot.catalog.records.length, db: "ok" });
+  });
+
+  it("keeps running without the health endpoint when PORT is taken", async () => {
+    const other = await startBot({ mode: "socket", env: { PORT: String(bot.built.port()) } });
+    try {
+      await other.socket?.waitForConnection();
+      expect(other.built.port()).toBeUndefined();
+      expect(other.logger.lines.join("\n")).toMatch(/health endpoint disabled/);
+    } finally {
+      await other.close();
+    }
   });
 
   it("acks an events_api envelope and replies in the thread", async () => {

@@ -1,0 +1,38 @@
+/** `rwerror report` and `rwerror digest`: the store's reports from the terminal. */
+import type { Config } from "../config.ts";
+import { runDigestCommand } from "../report/digest-command.ts";
+import type { PostDigest } from "../report/digest-post.ts";
+import { runReportCommand } from "../report/report-command.ts";
+import { openStore } from "../store/index.ts";
+import { loadForServing } from "./context.ts";
+import type { CliIo } from "./io.ts";
+
+/** Posting needs Slack: only then is @slack/bolt loaded. */
+async function digestPoster(config: Config): Promise<PostDigest | undefined> {
+  if (!config.slackBotToken) return undefined;
+  const { webApi } = await import("@slack/bolt");
+  const { createDigestPoster } = await import("../slack/scheduler.ts");
+  const client = new webApi.WebClient(
+    config.slackBotToken,
+    config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {},
+  );
+  const post = createDigestPoster(client);
+  return async (channel, message) => ({ ts: (await post(channel, message)).ts });
+}
+
+export async function runStoreCommand(
+  command: "report" | "digest",
+  argv: string[],
+  config: Config,
+  io: CliIo,
+): Promise<number> {
+  const { catalog } = loadForServing(config, io);
+  const store = openStore(config.dbPath, { now: Date.now });
+  try {
+    const deps = { store, catalog, now: Date.now, tz: config.timeZone, out: io.out, err: io.err };
+    if (command === "report") return runReportCommand(argv, deps);
+    return await runDigestCommand(argv, { ...deps, post: await digestPoster(config), channel: config.digestChannel });
+  } finally {
+    store.close();
+  }
+}

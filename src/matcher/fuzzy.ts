@@ -49,9 +49,12 @@ export function fuzzySearch(
   const hits: FuzzyHit[] = [];
   for (const r of fuse.search(q, { limit: limit * 2 })) {
     const score = r.score ?? 1;
-    const tokens = r.item.pattern.tokens;
-    const held = tokens.length === 0 ? 0 : tokens.filter((t) => words.has(t)).length / tokens.length;
-    const confidence = MAX_FUZZY_CONFIDENCE * (1 - score) * (0.4 + 0.6 * held);
+    // Dice overlap of words keeps a long query's unrelated words from scoring like a close typo.
+    const tokens = wordsOf(r.item.text);
+    let shared = 0;
+    for (const t of tokens) if (words.has(t)) shared++;
+    const dice = tokens.size + words.size === 0 ? 0 : (2 * shared) / (tokens.size + words.size);
+    const confidence = MAX_FUZZY_CONFIDENCE * (0.5 * (1 - score) + 0.5 * dice);
     hits.push({ pattern: r.item.pattern, confidence: Math.round(confidence * 1000) / 1000 });
   }
   return hits.sort((a, b) => b.confidence - a.confidence || a.pattern.order - b.pattern.order).slice(0, limit);

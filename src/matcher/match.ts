@@ -19,6 +19,8 @@ export interface Engine {
 const LABEL_ONLY = /^[A-Za-z][\w/-]*(?: [\w/-]+){0,3} (?:error|Error)$/;
 /** At most this many unmatched layers get a fuzzy guess per paste. */
 const MAX_FUZZY_LAYERS = 3;
+/** Exact matches below this (wrappers around unexplained text) rank with fuzzy guesses, by confidence. */
+const WEAK_EXACT = 0.6;
 
 interface Ranked {
   match: Match;
@@ -26,6 +28,8 @@ interface Ranked {
   group: number;
   depth: number;
   raw: RawMatch | null;
+  /** Catalog position: the last tie-break, so equal answers come out the same every time. */
+  order: number;
 }
 
 function layerMatches(engine: Engine, layer: ErrorLayer): RawMatch[] {
@@ -45,9 +49,10 @@ function groupIsError(layers: readonly ErrorLayer[]): boolean {
 
 function compareRanked(a: Ranked, b: Ranked): number {
   if (a.tier !== b.tier) return a.tier - b.tier;
+  if (a.tier === 1) return b.match.confidence - a.match.confidence || a.order - b.order;
   if (a.depth !== b.depth) return b.depth - a.depth;
   if (a.raw && b.raw) return compareInLayer(a.raw, b.raw);
-  return b.match.confidence - a.match.confidence || a.match.record.id.localeCompare(b.match.record.id);
+  return b.match.confidence - a.match.confidence || a.order - b.order;
 }
 
 /**
@@ -93,18 +98,23 @@ export function rankLayers(
             layerIndex: i,
             rootCause,
           },
-          tier: raw.bare ? 2 : 0,
+          // A wrapper around text nothing explains competes with fuzzy guesses on that text.
+          tier: raw.bare ? 2 : confidence < WEAK_EXACT ? 1 : 0,
           group,
           depth: layer.depth,
           raw,
+          order: raw.pattern.order,
         });
       }
     }
     const rootLayer = layers[root];
-    const rootHasExact = (raws[root] ?? []).some((r) => !r.bare);
-    if (rootLayer && !rootHasExact && fuzzyLayers < MAX_FUZZY_LAYERS && groupIsError(members)) {
+    const best = (raws[root] ?? []).find((r) => !r.bare);
+    const weak = best && exactConfidence(best, true) < WEAK_EXACT;
+    if (rootLayer && (!best || weak) && fuzzyLayers < MAX_FUZZY_LAYERS && groupIsError(members)) {
       fuzzyLayers++;
-      const query = rootLayer.text.split("\n")[0] ?? "";
+      // Under a wrapper the unexplained part is what to look for.
+      const query =
+        best && weak ? (best.captures[best.captures.length - 1] ?? "") : (rootLayer.text.split("\n")[0] ?? "");
       for (const hit of fuzzySearch(query, engine.index, { threshold: engine.fuzzyThreshold, limit: engine.limit })) {
         const confidence = pasteIsError ? hit.confidence : Math.min(hit.confidence, 0.4);
         ranked.push({
@@ -121,6 +131,7 @@ export function rankLayers(
           group,
           depth: rootLayer.depth,
           raw: null,
+          order: hit.pattern.order,
         });
       }
     }

@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadCatalog } from "../../src/catalog/index.ts";
+import { AUTO_POST_MIN_CONFIDENCE, createMatcher } from "../../src/matcher/index.ts";
+import { CORPUS_DIR, chatter, noMatchPastes } from "./fixtures.ts";
+import { syntheticCases } from "./synthetic.ts";
+
+const dir = fileURLToPath(CORPUS_DIR);
+
+interface DevCase {
+  input: string;
+  expected: string[];
+}
+
+describe.skipIf(!existsSync(dir))("on the corpus (skipped: ../shared/corpus not present)", () => {
+  const { catalog } = loadCatalog([`${dir}risingwave-templates.jsonl`]);
+  const matcher = createMatcher(catalog);
+
+  it("every corpus pattern compiles", () => {
+    for (const r of catalog.records) expect(() => new RegExp(r.messagePattern, "s"), r.id).not.toThrow();
+  });
+
+  it("finds the expected template first for at least 95% of dev-errors", () => {
+    const cases = readFileSync(`${dir}dev-errors.jsonl`, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as DevCase);
+    const misses: string[] = [];
+    for (const c of cases) {
+      const best = matcher.match(c.input).matches[0];
+      if (!best || !c.expected.includes(best.record.errorMessage)) misses.push(c.input.slice(0, 120));
+    }
+    const accuracy = (cases.length - misses.length) / cases.length;
+    console.log(`dev-errors top-1: ${(accuracy * 100).toFixed(1)}% of ${cases.length}`, misses);
+    expect(accuracy).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("finds the template of a rendered message first in psql, log, JSON, Slack and panic shapes", () => {
+    const cases = syntheticCases(catalog.records, 400, 2026);
+    const misses: string[] = [];
+    for (const c of cases) {
+      const best = matcher.match(c.input).matches[0];
+      if (best?.record.errorMessage === c.record.errorMessage) continue;
+      // Another record with a template that prints the same text is as right.
+      const same = best && new RegExp(`^(?:${best.record.messagePattern})$`, "s").test(c.message.trim());
+      if (!same) misses.push(`${c.record.errorMessage.slice(0, 60)} in ${c.input.slice(0, 80)}`);
+    }
+    const accuracy = (cases.length - misses.length) / cases.length;
+    console.log(`synthetic shapes top-1: ${(accuracy * 100).toFixed(1)}% of ${cases.length}`, misses);
+    expect(accuracy).toBeGreaterThanOrEqual(0.97);
+  });
+
+  it("answers no chatter and no unknown error with a confident match", () => {
+    for (const text of [...chatter(), ...noMatchPastes()]) {
+      for (const m of matcher.match(text).matches) {
+        expect(m.confidence, `${text} → ${m.record.errorMessage}`).toBeLessThan(AUTO_POST_MIN_CONFIDENCE);
+      }
+    }
+  });
+
+  it("marks every corpus-matched chatter line as not an error", () => {
+    for (const line of chatter()) expect(matcher.match(line).looksLikeError, line).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+const FIXTURES = new URL("../fixtures/matcher/", import.meta.url);
+
+/** A paste fixture by file name (test/fixtures/matcher/pastes/NAME.txt). */
+export function paste(name: string): string {
+  return readFileSync(new URL(`pastes/${name}.txt`, FIXTURES), "utf8");
+}
+
+export function pasteNames(): string[] {
+  return readdirSync(new URL("pastes/", FIXTURES))
+    .filter((f) => f.endsWith(".txt"))
+    .map((f) => f.slice(0, -4))
+    .sort();
+}
+
+/** Chatter: one message per line, none of them an error paste. */
+export function chatter(): string[] {
+  return readFileSync(new URL("chatter.txt", FIXTURES), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
+}
+
+/** Error-shaped pastes that no record describes, separated by `----` lines. */
+export function noMatchPastes(): string[] {
+  return readFileSync(new URL("no-match.txt", FIXTURES), "utf8")
+    .split("\n----\n")
+    .filter((p) => p.trim() !== "");
+}
+
+export const SEED_RECORDS = new URL("../../data/records.jsonl", import.meta.url);
+export const CORPUS_DIR = new URL("../../../shared/corpus/", import.meta.url);

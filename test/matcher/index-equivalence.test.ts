@@ -1,0 +1,39 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadCatalog } from "../../src/catalog/index.ts";
+import { createMatcher, type MatchResult } from "../../src/matcher/index.ts";
+import { CORPUS_DIR, chatter, noMatchPastes, paste, pasteNames } from "./fixtures.ts";
+import { syntheticCases } from "./synthetic.ts";
+
+const dir = fileURLToPath(CORPUS_DIR);
+
+function ranked(result: MatchResult) {
+  return result.matches.map((m) => [m.record.id, m.kind, m.confidence, m.captures, m.layerIndex, m.rootCause]);
+}
+
+describe.skipIf(!existsSync(dir))("the literal index (skipped: ../shared/corpus not present)", () => {
+  const { catalog } = loadCatalog([`${dir}risingwave-templates.jsonl`]);
+  const indexed = createMatcher(catalog);
+  const everyPattern = createMatcher(catalog, { useIndex: false });
+
+  it("only prunes: the same ranked matches as trying every pattern", () => {
+    const dev = readFileSync(`${dir}dev-errors.jsonl`, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => (JSON.parse(l) as { input: string }).input);
+    const inputs = [
+      ...dev,
+      ...pasteNames().map(paste),
+      ...chatter(),
+      ...noMatchPastes(),
+      ...syntheticCases(catalog.records, 120, 7).map((c) => c.input),
+    ];
+    let compared = 0;
+    for (const input of inputs) {
+      expect(ranked(indexed.match(input)), input.slice(0, 100)).toEqual(ranked(everyPattern.match(input)));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(250);
+  }, 120_000);
+});

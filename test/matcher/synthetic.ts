@@ -1,0 +1,70 @@
+import type { ErrorRecord } from "../../src/catalog/index.ts";
+
+/** A deterministic generator, so a failure names the same paste on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+const VALUES = ["42", "t_orders", '"v1"', "public.mv_sales", "Int32", "1002", "my_sink"];
+
+/** The message a template prints with plausible values in its placeholders. */
+export function render(template: string, rand: () => number): string {
+  let i = 0;
+  return template.replace(
+    /\{[^{}]*\}/g,
+    () => VALUES[(i++ + Math.floor(rand() * VALUES.length)) % VALUES.length] ?? "x",
+  );
+}
+
+/** How RisingWave and its tooling print an error: psql, drivers, logs (text and JSON), bare. */
+export const ERROR_SHAPES: Array<(e: string) => string> = [
+  (e) => `ERROR:  Failed to run the query\n\nCaused by:\n  ${e}`,
+  (e) =>
+    `db error: ERROR: Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Executor error\n  2: ${e}`,
+  (e) =>
+    `2026-11-30T10:00:00.123456Z ERROR rw-main actor{id=1}: risingwave_stream::executor::x: failed to run actor error=Executor error: ${e}`,
+  (e) =>
+    JSON.stringify({
+      timestamp: "2026-11-30T10:00:00Z",
+      level: "ERROR",
+      fields: { message: "barrier failed", error: e },
+      target: "risingwave_meta",
+    }),
+  (e) => `&gt; \`\`\`${e}\`\`\``,
+  (e) => e,
+];
+
+/** The three panic header styles. */
+export const PANIC_SHAPES: Array<(e: string) => string> = [
+  (e) =>
+    `thread 'rw-main' panicked at src/meta/src/x.rs:12:5:\n${e}\nnote: run with \`RUST_BACKTRACE=1\` environment variable to display a backtrace`,
+  (e) => `thread 'tokio-runtime-worker' panicked at '${e}', src/meta/src/x.rs:12:5`,
+  (e) => `thread 'main' (360) panicked at src/x.rs:1:2:\n${e}`,
+];
+
+export interface SyntheticCase {
+  input: string;
+  message: string;
+  record: ErrorRecord;
+}
+
+/** Pastes built from catalog templates in every shape, for generality beyond the dev sample. */
+export function syntheticCases(records: readonly ErrorRecord[], count: number, seed: number): SyntheticCase[] {
+  const rand = seededRandom(seed);
+  const out: SyntheticCase[] = [];
+  // Templates with escaped braces (`{{…}}`) print differently from what `render` makes.
+  const usable = records.filter((r) => !r.errorMessage.includes("{{"));
+  for (let i = 0; i < count; i++) {
+    const record = usable[Math.floor(rand() * usable.length)];
+    if (!record) continue;
+    const message = render(record.errorMessage, rand);
+    const shapes = record.errorType === "panic" ? PANIC_SHAPES : ERROR_SHAPES;
+    const shape = shapes[Math.floor(rand() * shapes.length)] ?? ((e: string) => e);
+    out.push({ input: shape(message), message, record });
+  }
+  return out;
+}

@@ -1,4 +1,4 @@
-import { isJsonLogLine, isTracingLine, parseJsonLogLine, parseTracingLine } from "./logline.ts";
+import { isJsonLogLine, isQuietLogLine, isTracingLine, parseJsonLogLine, parseTracingLine } from "./logline.ts";
 import { normalizePaste } from "./normalize.ts";
 import { PANIC_HEADER } from "./panic.ts";
 
@@ -17,6 +17,7 @@ const CHATTER_OPENING =
   /^(?:hi|hey|hello|thanks|thank you|any|is|are|was|were|does|do|did|has|have|can|could|should|would|will|i|i'm|i'll|we|we're|we'll|you|it|its|it's|the|this|that|so|ok|okay|lol|fyi|btw|why|how|what|when|where|who|please|pls)\b/i;
 
 function errorLogLine(line: string): boolean {
+  if (isQuietLogLine(line)) return false;
   const entry = isTracingLine(line) ? parseTracingLine(line) : isJsonLogLine(line) ? parseJsonLogLine(line) : null;
   if (!entry) return false;
   return entry.level === "ERROR" || (entry.level === "WARN" && entry.error !== null) || entry.error !== null;
@@ -45,7 +46,11 @@ export function looksLikeErrorLine(line: string): boolean {
  */
 export function looksLikeError(text: string): boolean {
   if (typeof text !== "string" || text.trim() === "") return false;
-  const { text: normalized } = normalizePaste(text);
+  return normalizedLooksLikeError(normalizePaste(text).text);
+}
+
+/** `looksLikeError` for text already through `normalizePaste` (the matcher has it at hand). */
+export function normalizedLooksLikeError(normalized: string): boolean {
   for (const line of normalized.split("\n")) if (looksLikeErrorLine(line)) return true;
   return false;
 }

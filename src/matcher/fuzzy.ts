@@ -4,9 +4,13 @@ import { type LiteralIndex, wordsOf } from "./literal-index.ts";
 import { MAX_FUZZY_CONFIDENCE } from "./rank.ts";
 
 /** Fuzzy search only ever sees this many records, picked by shared rare words. */
-export const FUZZY_SHORTLIST = 40;
-/** Longer queries are cut: Fuse's cost grows with the pattern, and the head of an error says most. */
-export const MAX_FUZZY_QUERY = 160;
+export const FUZZY_SHORTLIST = 16;
+/**
+ * Fuse sees only this much of the query: its cost grows with each 32-character chunk of the
+ * pattern, and the head of an error says most. Word overlap still reads the whole query.
+ */
+export const MAX_FUZZY_QUERY = 64;
+const MAX_WORDS_QUERY = 400;
 
 export interface FuzzyHit {
   pattern: CompiledPattern;
@@ -31,17 +35,15 @@ export function fuzzySearch(
   index: LiteralIndex,
   { threshold, limit }: { threshold: number; limit: number },
 ): FuzzyHit[] {
-  const q = query.replace(/\s+/g, " ").trim().slice(0, MAX_FUZZY_QUERY);
+  const whole = query.replace(/\s+/g, " ").trim().slice(0, MAX_WORDS_QUERY);
+  const q = whole.slice(0, MAX_FUZZY_QUERY);
   if (q.length < 3) return [];
-  const words = wordsOf(q);
+  const words = wordsOf(whole);
   const shortlist = index.sharing(words, FUZZY_SHORTLIST);
   if (shortlist.length === 0) return [];
-  const docs = shortlist.map((pattern) => ({ pattern, text: templateText(pattern), slug: pattern.record.slug }));
+  const docs = shortlist.map((pattern) => ({ pattern, text: templateText(pattern) }));
   const fuse = new Fuse(docs, {
-    keys: [
-      { name: "text", weight: 0.8 },
-      { name: "slug", weight: 0.2 },
-    ],
+    keys: ["text"],
     includeScore: true,
     ignoreLocation: true,
     threshold,

@@ -1,6 +1,6 @@
 import type { Catalog } from "../catalog/catalog.ts";
 import { type CompiledPattern, compilePattern } from "./compile.ts";
-import { looksLikeError } from "./detect.ts";
+import { normalizedLooksLikeError } from "./detect.ts";
 import { fuzzySearch } from "./fuzzy.ts";
 import { splitLayers } from "./layers.ts";
 import { LiteralIndex } from "./literal-index.ts";
@@ -57,7 +57,7 @@ export function createMatcher(
     };
     try {
       const layers = splitLayers(norm.text);
-      const detected = looksLikeError(norm.text);
+      const detected = normalizedLooksLikeError(norm.text);
       const { matches, strongExact } = rankLayers(engine, layers, detected);
       result.layers = layers.map((l) => l.text);
       result.matches = matches;

@@ -1,8 +1,15 @@
-import { isJsonLogLine, isTracingLine, type LogEntry, parseJsonLogLine, parseTracingLine } from "./logline.ts";
+import {
+  isJsonLogLine,
+  isQuietLogLine,
+  isTracingLine,
+  type LogEntry,
+  parseJsonLogLine,
+  parseTracingLine,
+} from "./logline.ts";
 import { PANIC_HEADER, panicPayload, parsePanic } from "./panic.ts";
 
 /** Where a layer came from; plain lines are matched but count as errors only if they read like one. */
-export type LayerKind = "psql" | "cause" | "log" | "panic" | "plain";
+export type LayerKind = "psql" | "cause" | "log" | "log-message" | "panic" | "plain";
 
 /** One error layer of a paste. Groups are separate errors; depth 0 is a group's outermost layer. */
 export interface ErrorLayer {
@@ -108,7 +115,7 @@ function isLogLine(trimmed: string): boolean {
 function addLogEntry(out: LayerCollector, entry: LogEntry, nesting: number): void {
   out.startGroup();
   const { message, error } = entry;
-  if (message && message !== error) out.startLayer(message, "log");
+  if (message && message !== error) out.startLayer(message, "log-message");
   if (!error) return;
   if (error.includes("\n") && nesting < MAX_SUBSPLIT_DEPTH) {
     // A pretty (multi-line) error inside a field: split it like a paste, into this group.
@@ -166,6 +173,11 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
       if (panic?.message) out.addLayer(panic.message, "panic");
       i = Math.max(i, (panic?.next ?? i + 1) - 1);
       mode = "none";
+      continue;
+    }
+    if (isQuietLogLine(trimmed)) {
+      out.flush();
+      mode = "skip";
       continue;
     }
     if (isLogLine(trimmed)) {

@@ -20,21 +20,16 @@ export class LiteralIndex {
   private readonly byToken = new Map<string, CompiledPattern[]>();
   private readonly required = new Map<CompiledPattern, string[]>();
   private readonly always: CompiledPattern[] = [];
-  /** Every word to every pattern using it: only for the fuzzy shortlist. */
-  private readonly postings = new Map<string, CompiledPattern[]>();
-  private readonly size: number;
+  /** Every word to every pattern using it: only for the fuzzy shortlist, built on first use. */
+  private postings: Map<string, CompiledPattern[]> | null = null;
+  private readonly patterns: readonly CompiledPattern[];
   /** How many patterns use each word: the rarer, the more a shared word means (fuzzy shortlist). */
   readonly documentFrequency = new Map<string, number>();
 
   constructor(patterns: readonly CompiledPattern[]) {
-    this.size = patterns.length;
+    this.patterns = patterns;
     for (const p of patterns) {
-      for (const t of p.tokens) {
-        this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
-        const list = this.postings.get(t);
-        if (list) list.push(p);
-        else this.postings.set(t, [p]);
-      }
+      for (const t of p.tokens) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
     }
     for (const p of patterns) {
       if (p.tokens.length === 0) {
@@ -66,17 +61,33 @@ export class LiteralIndex {
     return out.sort((a, b) => a.order - b.order);
   }
 
+  private allPostings(): Map<string, CompiledPattern[]> {
+    if (this.postings) return this.postings;
+    const postings = new Map<string, CompiledPattern[]>();
+    for (const p of this.patterns) {
+      for (const t of p.tokens) {
+        const list = postings.get(t);
+        if (list) list.push(p);
+        else postings.set(t, [p]);
+      }
+    }
+    this.postings = postings;
+    return postings;
+  }
+
   /**
    * Patterns sharing the most (rarity-weighted) words with `words`: a fuzzy shortlist, not a
    * proof of match. Words used by more than a few percent of the catalog are skipped.
    */
   sharing(words: ReadonlySet<string>, cap: number): CompiledPattern[] {
     const scores = new Map<CompiledPattern, number>();
-    const common = Math.max(50, this.size * 0.03);
+    const size = this.patterns.length;
+    const common = Math.max(50, size * 0.03);
+    const postings = this.allPostings();
     for (const w of words) {
-      const list = this.postings.get(w);
+      const list = postings.get(w);
       if (!list || list.length > common) continue;
-      const weight = Math.log(1 + this.size / list.length);
+      const weight = Math.log(1 + size / list.length);
       for (const p of list) scores.set(p, (scores.get(p) ?? 0) + weight / Math.max(1, p.tokens.length) ** 0.5);
     }
     return [...scores.entries()]

@@ -23,6 +23,19 @@ export function isTracingLine(line: string): boolean {
   return TRACING_LINE.test(line);
 }
 
+const QUIET_LEVEL = /^\[?\d{4}-\d{2}-\d{2}[T ][\d:.,]+(?:Z|[+-][\d:]+)?\]?\s+(?:TRACE|DEBUG|INFO)\s/;
+const ERROR_FIELD_HINT = /\s(?:error|err|panic\.message|cause|reason)=/;
+
+/**
+ * A log line that cannot be about an error (below WARN, no error field): skipped without
+ * parsing, which is most of a long log.
+ */
+export function isQuietLogLine(line: string): boolean {
+  if (line.startsWith("{"))
+    return /"level"\s*:\s*"(?:TRACE|DEBUG|INFO|trace|debug|info)"/.test(line) && !/"(?:error|err)"\s*:/.test(line);
+  return QUIET_LEVEL.test(line) && !ERROR_FIELD_HINT.test(line);
+}
+
 export function isJsonLogLine(line: string): boolean {
   return line.startsWith("{") && line.endsWith("}") && /"(?:level|severity)"\s*:/.test(line);
 }

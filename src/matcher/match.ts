@@ -42,9 +42,16 @@ function isLabelOnly(layer: ErrorLayer, raws: readonly RawMatch[]): boolean {
   return LABEL_ONLY.test(layer.text);
 }
 
-/** Does this group read like printed error output (not just any line of text)? */
+/**
+ * Does this group hold printed error output worth a fuzzy guess? A log line's message alone
+ * (a WARN without an error field) is not; a plain line is if it reads like an error.
+ */
 function groupIsError(layers: readonly ErrorLayer[]): boolean {
-  return layers.some((l) => l.kind !== "plain" || looksLikeErrorLine(l.text.split("\n")[0] ?? ""));
+  return layers.some(
+    (l) =>
+      (l.kind !== "plain" && l.kind !== "log-message") ||
+      (l.kind === "plain" && looksLikeErrorLine(l.text.split("\n")[0] ?? "")),
+  );
 }
 
 function compareRanked(a: Ranked, b: Ranked): number {
@@ -73,70 +80,94 @@ export function rankLayers(
     else groups.set(l.group, [i]);
   });
   const perGroup: Ranked[][] = [];
-  let fuzzyLayers = 0;
+  const fuzzyWanted: Array<{ ranked: Ranked[]; root: number; query: string; group: number }> = [];
   let strongExact = false;
+  let confidentExact = false;
   for (const [group, indexes] of groups) {
-    const members = indexes.map((i) => layers[i]).filter((l): l is ErrorLayer => l !== undefined);
     const meaningful = indexes.filter((i) => !isLabelOnly(layers[i] as ErrorLayer, raws[i] ?? []));
     const root = meaningful.length > 0 ? Math.max(...meaningful) : Math.max(...indexes);
     const ranked: Ranked[] = [];
     for (const i of indexes) {
       const layer = layers[i] as ErrorLayer;
       for (const raw of raws[i] ?? []) {
-        const rootCause = i === root;
-        const confidence = exactConfidence(raw, rootCause);
+        const entry = exactEntry(raw, layer, i, i === root, group);
+        if (entry.tier === 0 && entry.match.rootCause) confidentExact = true;
         if (!raw.bare && !raw.pattern.generic && raw.pattern.literalLength >= 20 && raw.end === layer.text.length) {
           strongExact = true;
         }
-        ranked.push({
-          match: {
-            record: raw.pattern.record,
-            kind: "exact",
-            confidence,
-            captures: raw.captures,
-            layer: layer.text,
-            layerIndex: i,
-            rootCause,
-          },
-          // A wrapper around text nothing explains competes with fuzzy guesses on that text.
-          tier: raw.bare ? 2 : confidence < WEAK_EXACT ? 1 : 0,
-          group,
-          depth: layer.depth,
-          raw,
-          order: raw.pattern.order,
-        });
+        ranked.push(entry);
       }
     }
-    const rootLayer = layers[root];
+    perGroup.push(ranked);
     const best = (raws[root] ?? []).find((r) => !r.bare);
-    const weak = best && exactConfidence(best, true) < WEAK_EXACT;
-    if (rootLayer && (!best || weak) && fuzzyLayers < MAX_FUZZY_LAYERS && groupIsError(members)) {
-      fuzzyLayers++;
+    const weak = best !== undefined && exactConfidence(best, true) < WEAK_EXACT;
+    const members = indexes.map((i) => layers[i] as ErrorLayer);
+    if ((!best || weak) && groupIsError(members)) {
       // Under a wrapper the unexplained part is what to look for.
-      const query =
-        best && weak ? (best.captures[best.captures.length - 1] ?? "") : (rootLayer.text.split("\n")[0] ?? "");
-      for (const hit of fuzzySearch(query, engine.index, { threshold: engine.fuzzyThreshold, limit: engine.limit })) {
-        const confidence = pasteIsError ? hit.confidence : Math.min(hit.confidence, 0.4);
-        ranked.push({
+      const query = best ? (best.captures[best.captures.length - 1] ?? "") : (layers[root]?.text.split("\n")[0] ?? "");
+      fuzzyWanted.push({ ranked, root, query, group });
+    }
+  }
+  // Guesses only when nothing in the paste is known for sure: they cost Fuse runs, and a known
+  // error already answers the paste.
+  if (!confidentExact) {
+    for (const want of fuzzyWanted.slice(0, MAX_FUZZY_LAYERS)) {
+      const rootLayer = layers[want.root] as ErrorLayer;
+      for (const hit of fuzzySearch(want.query, engine.index, {
+        threshold: engine.fuzzyThreshold,
+        limit: engine.limit,
+      })) {
+        want.ranked.push({
           match: {
             record: hit.pattern.record,
             kind: "fuzzy",
-            confidence,
+            confidence: pasteIsError ? hit.confidence : Math.min(hit.confidence, 0.4),
             captures: [],
             layer: rootLayer.text,
-            layerIndex: root,
+            layerIndex: want.root,
             rootCause: true,
           },
           tier: 1,
-          group,
+          group: want.group,
           depth: rootLayer.depth,
           raw: null,
           order: hit.pattern.order,
         });
       }
     }
-    if (ranked.length > 0) perGroup.push(ranked.sort(compareRanked));
   }
+  for (const g of perGroup) g.sort(compareRanked);
+  return {
+    matches: mergeGroups(
+      perGroup.filter((g) => g.length > 0),
+      engine.limit,
+    ),
+    strongExact,
+  };
+}
+
+function exactEntry(raw: RawMatch, layer: ErrorLayer, index: number, rootCause: boolean, group: number): Ranked {
+  const confidence = exactConfidence(raw, rootCause);
+  return {
+    match: {
+      record: raw.pattern.record,
+      kind: "exact",
+      confidence,
+      captures: raw.captures,
+      layer: layer.text,
+      layerIndex: index,
+      rootCause,
+    },
+    // A wrapper around text nothing explains competes with fuzzy guesses on that text.
+    tier: raw.bare ? 2 : confidence < WEAK_EXACT ? 1 : 0,
+    group,
+    depth: layer.depth,
+    raw,
+    order: raw.pattern.order,
+  };
+}
+
+function mergeGroups(perGroup: Ranked[][], limit: number): Match[] {
   // Each error's best answer first, the strongest error first; then everything else in order.
   const heads = perGroup
     .map((g, order) => ({ g, order }))
@@ -155,9 +186,9 @@ export function rankLayers(
     if (seen.has(m.record.id)) continue;
     seen.add(m.record.id);
     matches.push(m);
-    if (matches.length >= engine.limit) break;
+    if (matches.length >= limit) break;
   }
-  return { matches, strongExact };
+  return matches;
 }
 
 export type { MatchResult };

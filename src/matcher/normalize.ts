@@ -31,15 +31,18 @@ const CONTAINER_PREFIX = /^(?:[A-Za-z0-9][\w.]*[-_][\w.-]*\s*\|[ \t]?|\[pod\/[^\
 
 /** Cuts `text` to at most `maxBytes` UTF-8 bytes without splitting a character. */
 function cutToBytes(text: string, maxBytes: number): { text: string; bytes: number; cut: boolean } {
+  // Counting is native and cheap; encoding happens only when the paste is really cut.
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes <= maxBytes) return { text, bytes, cut: false };
   const encoded = new TextEncoder().encode(text);
-  if (encoded.length <= maxBytes) return { text, bytes: encoded.length, cut: false };
   let end = Math.max(0, maxBytes);
   // Back off continuation bytes (10xxxxxx) so the cut lands on a character boundary.
   while (end > 0 && ((encoded[end] ?? 0) & 0xc0) === 0x80) end--;
-  return { text: new TextDecoder().decode(encoded.subarray(0, end)), bytes: encoded.length, cut: true };
+  return { text: new TextDecoder().decode(encoded.subarray(0, end)), bytes, cut: true };
 }
 
 function unescapeSlack(text: string): string {
+  if (!text.includes("&") && !text.includes("<")) return text;
   return text
     .replace(SLACK_LINK, (_m, url: string, label?: string) => label || url)
     .replace(SLACK_USER, (_m, id: string, name?: string) => `@${name || id}`)
@@ -81,7 +84,7 @@ function stripLineFormatting(line: string, singleLine: boolean): string {
   const trimmed = out.trim();
   if (isWrappedInBackticks(trimmed) && (singleLine || ERROR_HEAD.test(trimmed.slice(1)))) out = trimmed.slice(1, -1);
   if (out.length > MAX_LINE_CHARS) out = out.slice(0, MAX_LINE_CHARS);
-  return out.replace(/[ \t]+$/, "");
+  return out.trimEnd();
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import { PANIC_HEADER, panicPayload, parsePanic } from "./panic.ts";
 
 /** Where a layer came from; plain lines are matched but count as errors only if they read like one. */
-export type LayerKind = "psql" | "cause" | "log" | "log-message" | "panic" | "plain";
+export type LayerKind = "psql" | "cause" | "log" | "log-message" | "panic" | "plain" | "plain-line";
 
 /** One error layer of a paste. Groups are separate errors; depth 0 is a group's outermost layer. */
 export interface ErrorLayer {
@@ -103,7 +103,7 @@ class LayerCollector {
       if (t === "" || /^\s/.test(line) || KNOWN_CONTINUATION.test(line) || this.layers.length >= MAX_LAYERS) continue;
       this.group++;
       this.depth = 0;
-      this.layers.push({ text: t, group: this.group, depth: this.depth++, kind: "plain" });
+      this.layers.push({ text: t, group: this.group, depth: this.depth++, kind: "plain-line" });
     }
   }
 }
@@ -234,8 +234,10 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
 function isContinuation(line: string, afterBlank: boolean, mode: Mode): boolean {
   if (KNOWN_CONTINUATION.test(line)) return true;
   const indented = /^\s/.test(line);
-  // Lines right under a layer are its own (multi-line messages); after a blank, only indented ones.
-  return !afterBlank || ((mode === "cause" || mode === "numbered") && indented);
+  // Inside a chain every line up to the next structural line belongs to the layer (paragraphs of
+  // a long message); elsewhere lines right under a layer, and indented ones after a blank.
+  if (mode === "cause" || mode === "numbered") return true;
+  return !afterBlank || indented;
 }
 
 export { panicPayload };

@@ -30,6 +30,7 @@ interface Ranked {
   raw: RawMatch | null;
   /** Catalog position: the last tie-break, so equal answers come out the same every time. */
   order: number;
+  kind: ErrorLayer["kind"];
 }
 
 function layerMatches(engine: Engine, layer: ErrorLayer): RawMatch[] {
@@ -49,8 +50,8 @@ function isLabelOnly(layer: ErrorLayer, raws: readonly RawMatch[]): boolean {
 function groupIsError(layers: readonly ErrorLayer[]): boolean {
   return layers.some(
     (l) =>
-      (l.kind !== "plain" && l.kind !== "log-message") ||
-      (l.kind === "plain" && looksLikeErrorLine(l.text.split("\n")[0] ?? "")),
+      (l.kind !== "plain" && l.kind !== "plain-line" && l.kind !== "log-message") ||
+      ((l.kind === "plain" || l.kind === "plain-line") && looksLikeErrorLine(l.text.split("\n")[0] ?? "")),
   );
 }
 
@@ -132,6 +133,7 @@ export function rankLayers(
           depth: rootLayer.depth,
           raw: null,
           order: hit.pattern.order,
+          kind: rootLayer.kind,
         });
       }
     }
@@ -164,16 +166,20 @@ function exactEntry(raw: RawMatch, layer: ErrorLayer, index: number, rootCause: 
     depth: layer.depth,
     raw,
     order: raw.pattern.order,
+    kind: layer.kind,
   };
 }
 
 function mergeGroups(perGroup: Ranked[][], limit: number): Match[] {
   // Each error's best answer first, the strongest error first; then everything else in order.
+  // A line of a multi-line message tried on its own comes after the message itself.
+  const secondary = (g: Ranked[]) => Number(g[0]?.kind === "plain-line");
   const heads = perGroup
     .map((g, order) => ({ g, order }))
     .sort(
       (a, b) =>
         (a.g[0]?.tier ?? 9) - (b.g[0]?.tier ?? 9) ||
+        secondary(a.g) - secondary(b.g) ||
         (b.g[0]?.match.confidence ?? 0) - (a.g[0]?.match.confidence ?? 0) ||
         a.order - b.order,
     );

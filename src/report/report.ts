@@ -5,9 +5,10 @@ import {
   type PeriodTotals,
   periodTotals,
   type RecordStat,
-  topErrors,
-  topUnmatched,
+  recordStats,
+  scanPeriod,
   type UnmatchedStat,
+  unmatchedStats,
 } from "./stats.ts";
 
 /** What `rwerror report` shows: plain data, rendered by src/render/digest-report.ts. */
@@ -27,12 +28,13 @@ export function buildErrorReport(
   { limit = 50, unmatchedLimit = 10 }: { limit?: number; unmatchedLimit?: number } = {},
 ): ErrorReport {
   const previous = previousPeriod(period);
+  const scan = scanPeriod(store, period);
   return {
     period,
     previous,
-    totals: periodTotals(store, period),
+    totals: scan.totals,
     previousTotals: periodTotals(store, previous),
-    records: topErrors(store, { from: period.from, to: period.to, limit, catalog }),
-    unmatched: topUnmatched(store, { from: period.from, to: period.to, limit: unmatchedLimit }),
+    records: recordStats(store, scan, { limit, catalog }).map(({ buckets: _b, ...r }) => r),
+    unmatched: unmatchedStats(store, scan, { limit: unmatchedLimit }),
   };
 }

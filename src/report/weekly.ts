@@ -3,13 +3,14 @@ import type { Store } from "../store/db.ts";
 import { type FeedbackTally, notHelpfulRecords } from "../store/feedback.ts";
 import { dayEdges, nextWeekKey, type Period, previousPeriod, rangeLabel, weekPeriod } from "./period.ts";
 import {
-  bucketCounts,
   changeRatio,
-  periodTotals,
+  countOccurrences,
+  newRecordStats,
   type RecordStat,
-  topErrors,
-  topUnmatched,
+  recordStats,
+  scanPeriod,
   type UnmatchedStat,
+  unmatchedStats,
 } from "./stats.ts";
 import { addLocalDays, formatLocal, isoWeekOf } from "./zoned-time.ts";
 
@@ -66,9 +67,6 @@ export interface WeeklyDigest {
   notHelpful: NotHelpfulRecord[];
 }
 
-/** How many records the "new this week" search looks at: far more than a week ever has. */
-const NEW_SCAN_LIMIT = 1000;
-
 export function buildWeeklyDigest(
   store: Store,
   catalog: Catalog,
@@ -77,31 +75,24 @@ export function buildWeeklyDigest(
 ): WeeklyDigest {
   const { period, periodKey } = target;
   const previous = previousPeriod(period);
-  const totals = periodTotals(store, period);
-  const previousTotal = periodTotals(store, previous).total;
-  const all = topErrors(store, { from: period.from, to: period.to, limit: NEW_SCAN_LIMIT, catalog });
-  const top = all.slice(0, topLimit);
   const edges = dayEdges(period, 7);
-  const buckets = bucketCounts(
-    store,
-    edges,
-    top.map((r) => r.recordId),
-  );
+  const scan = scanPeriod(store, { from: period.from, to: period.to, edges });
+  const previousTotal = countOccurrences(store, previous);
   return {
     periodKey,
     period,
     previous,
-    total: totals.total,
+    total: scan.totals.total,
     previousTotal,
-    change: changeRatio(totals.total, previousTotal),
-    matched: totals.matched,
-    unmatchedTotal: totals.unmatched,
-    channels: totals.channels,
-    daily: buckets.total,
+    change: changeRatio(scan.totals.total, previousTotal),
+    matched: scan.totals.matched,
+    unmatchedTotal: scan.totals.unmatched,
+    channels: scan.totals.channels,
+    daily: scan.totalBuckets,
     days: edges.slice(0, -1).map((ms) => formatLocal(ms, period.tz, { time: false })),
-    top: top.map((r) => ({ ...r, daily: buckets.byRecord.get(r.recordId) ?? [] })),
-    newThisPeriod: all.filter((r) => r.firstEver >= period.from).slice(0, newLimit),
-    unmatched: topUnmatched(store, { from: period.from, to: period.to, limit: unmatchedLimit }),
+    top: recordStats(store, scan, { limit: topLimit, catalog }).map(({ buckets, ...r }) => ({ ...r, daily: buckets })),
+    newThisPeriod: newRecordStats(store, scan, { limit: newLimit, catalog }).map(({ buckets: _b, ...r }) => r),
+    unmatched: unmatchedStats(store, scan, { limit: unmatchedLimit }),
     notHelpful: notHelpfulRecords(store, { from: period.from, to: period.to, limit: notHelpfulLimit }).map((f) => {
       const record = catalog.byId(f.recordId);
       return { ...f, title: record?.errorMessage ?? null, slug: record?.slug ?? null };

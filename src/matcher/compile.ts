@@ -24,6 +24,8 @@ export interface CompiledPattern {
   wrapper: boolean;
   /** Mostly placeholders (`{object_type} not found: {name}`): weak evidence on its own. */
   generic: boolean;
+  /** Starts and ends with a placeholder: nothing anchors it, so it is costly on long texts. */
+  floating: boolean;
   /** Lower-cased words that must appear as whole words in any text the pattern matches. */
   tokens: string[];
 }
@@ -143,6 +145,7 @@ export function compilePattern(record: ErrorRecord, order: number): CompiledPatt
     bareSegments,
     literalLength: literalSegments.join("").length,
     holes: segments ? segments.length - 1 : 0,
+    floating: segments ? segments[0] === "" && segments[segments.length - 1] === "" : true,
     wrapper,
     generic,
     // A regex pattern's literals are not known word by word: it is always a candidate.

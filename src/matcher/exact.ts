@@ -28,8 +28,14 @@ function firstLineEnd(layer: string): number {
   return nl < 0 ? layer.length : nl;
 }
 
-function tryText(p: CompiledPattern, layer: string, t: LayerText, out: RawMatch[]): void {
-  const text = layer.slice(t.start, t.end);
+/**
+ * A pattern that starts and ends with a placeholder anchors nowhere, so each try scans the whole
+ * text: on long texts (data dumps, not messages) those patterns are not tried.
+ */
+const MAX_FLOATING_TEXT = 1024;
+
+function tryText(p: CompiledPattern, layer: string, t: LayerText, text: string, out: RawMatch[]): void {
+  if (p.floating && text.length > MAX_FLOATING_TEXT) return;
   const m = runPattern(p, text);
   if (m) {
     out.push({
@@ -77,7 +83,7 @@ export function matchLayer(layer: string, candidates: readonly CompiledPattern[]
   if (candidates.length === 0) return out;
   const texts = layerTexts(layer);
   const tried = new Set(texts.map((t) => `${t.start}:${t.end}`));
-  for (const t of texts) for (const p of candidates) tryText(p, layer, t, out);
+  for (const t of texts) tryAll(candidates, layer, t, out);
   // Captured values as texts of their own, once: `expected {}, found: {}` may hold a known template.
   const extra: LayerText[] = [];
   for (const m of out) {
@@ -89,9 +95,14 @@ export function matchLayer(layer: string, candidates: readonly CompiledPattern[]
       extra.push({ start: s, end: e, partial: false, cut: false });
     }
   }
-  for (const t of extra) for (const p of candidates) tryText(p, layer, t, out);
+  for (const t of extra) tryAll(candidates, layer, t, out);
   setNesting(out);
   return out;
+}
+
+function tryAll(candidates: readonly CompiledPattern[], layer: string, t: LayerText, out: RawMatch[]): void {
+  const text = layer.slice(t.start, t.end);
+  for (const p of candidates) tryText(p, layer, t, text, out);
 }
 
 function contains(outer: RawMatch, inner: RawMatch): boolean {

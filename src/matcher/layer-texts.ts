@@ -10,6 +10,9 @@ export interface LayerText {
 
 const MAX_LINE_VARIANTS = 16;
 const MAX_PARTIAL_STARTS = 48;
+/** A chain has a handful of links; a line with hundreds of `: ` is data, tried only at its ends. */
+const MAX_CHAIN_STARTS = 24;
+const MAX_CUT_TEXTS = 96;
 
 /** True when offset `i` of `text` does not split a word. */
 export function isBoundary(text: string, i: number): boolean {
@@ -34,20 +37,27 @@ export function layerTexts(layer: string): LayerText[] {
     if (end > 0 && !ends.includes(end)) ends.push(end);
   }
   if (!ends.includes(firstLineEnd)) ends.push(firstLineEnd);
-  const chainStarts: number[] = [0];
-  const cuts: number[] = [];
-  for (let p = layer.indexOf(": "); p >= 0 && p < firstLineEnd; p = layer.indexOf(": ", p + 1)) {
-    cuts.push(p);
-    if (p + 2 < firstLineEnd) chainStarts.push(p + 2);
-  }
+  const colons: number[] = [];
+  for (let p = layer.indexOf(": "); p >= 0 && p < firstLineEnd; p = layer.indexOf(": ", p + 1)) colons.push(p);
+  const linkStarts = colons.filter((p) => p + 2 < firstLineEnd).map((p) => p + 2);
+  const half = MAX_CHAIN_STARTS / 2;
+  const chainStarts =
+    linkStarts.length < MAX_CHAIN_STARTS
+      ? [0, ...linkStarts]
+      : [0, ...linkStarts.slice(0, half), ...linkStarts.slice(-half)];
   const out: LayerText[] = [];
+  let cutTexts = 0;
   for (const start of chainStarts) {
     for (const end of ends) if (end > start) out.push({ start, end, partial: false, cut: false });
-    for (const cut of cuts) if (cut > start) out.push({ start, end: cut, partial: false, cut: true });
+    for (const cut of colons) {
+      if (cut <= start || cutTexts >= MAX_CUT_TEXTS) continue;
+      cutTexts++;
+      out.push({ start, end: cut, partial: false, cut: true });
+    }
   }
   let partials = 0;
   for (let i = 1; i < firstLineEnd && partials < MAX_PARTIAL_STARTS; i++) {
-    if (layer[i - 1] !== " " || !/\w/.test(layer[i] ?? "") || chainStarts.includes(i)) continue;
+    if (layer[i - 1] !== " " || !/\w/.test(layer[i] ?? "") || layer[i - 2] === ":") continue;
     partials++;
     out.push({ start: i, end: firstLineEnd, partial: true, cut: false });
     if (layer.length > firstLineEnd) out.push({ start: i, end: layer.length, partial: true, cut: false });

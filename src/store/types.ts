@@ -45,16 +45,24 @@ export interface ReplyKey {
 }
 
 /**
- * Functions the store exports (implemented by the store module, consumed by Slack, CLI, console):
+ * Functions the store exports (src/store/index.ts; consumed by Slack, CLI, console):
  *
- *   openStore(path: string, opts?: { now?: () => number }): Store       // src/store/db.ts; ":memory:" allowed
- *   interface Store { db: Database; now(): number; close(): void }
+ *   openStore(path: string, opts?: { now?: () => number; busyTimeoutMs?: number }): Store   // ":memory:" allowed;
+ *       // creates the parent dir, WAL, busy_timeout, foreign_keys, runs migrations/ (MigrationError if the DB is newer)
+ *   interface Store { db: Database; now(): number; prepare(sql): Statement; close(): void }
  *   recordOccurrence(store, input: OccurrenceInput): { id: number; inserted: boolean }
- *       // idempotent: the same (source, channel, messageTs, recordId) is one row however often called
+ *       // idempotent: the same (source, channel, messageTs, recordId) is one row however often called;
+ *       // without messageTs (console, CLI) every call is a new row; redacts + cuts the excerpt; fingerprints unmatched
  *   recordFeedback(store, input: FeedbackInput): void                 // one vote per user+record+message, last wins
- *   markEventSeen(store, eventId: string): boolean                    // true the first time; pruned after a day
+ *   markEventSeen(store, eventId: string): boolean                    // true the first time; pruneSeenEvents() after a day
  *   claimReply(store, key: ReplyKey): boolean                         // true if this thread+record had no reply yet
  *   setReplyTs(store, key: ReplyKey, replyTs: string, fullCard: boolean): void
+ *   releaseReply(store, key: ReplyKey): void                          // after a failed post, so a retry can claim again
  *   recentReplyInChannel(store, channelId, recordId, sinceMs): { threadTs: string; replyTs: string | null } | undefined
  *   countFullCardsSince(store, channelId, sinceMs): number
+ *   pruneOccurrences(store, retentionDays = 365): number              // the digest scheduler runs it daily
+ *   redactSecrets(text): string; excerptOf(text, max = 500): string; fingerprintError(text): { fingerprint, template }
+ *
+ * Reports (src/report/index.ts): topErrors(store, { from, to, limit = 10, catalog? }): RecordStat[] is the query
+ * behind `/rwerror stats`, App Home, `rwerror report` and the digest.
  */

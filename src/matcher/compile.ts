@@ -106,7 +106,7 @@ function classify(segments: readonly string[]): { wrapper: boolean; generic: boo
     holes >= 1 &&
     segments[segments.length - 1] === "" &&
     /^[^\n:]{1,60}: $/.test(first) &&
-    first.trim().split(/\s+/).length <= 7 &&
+    first.trim().split(/\s+/).length <= 5 &&
     restLiteral <= 10;
   const words = literal.match(WORD)?.length ?? 0;
   const generic = literal.trim().length < 12 || (holes > 0 && words <= 2) || (holes >= 2 && literal.length < 8 * holes);

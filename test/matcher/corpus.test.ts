@@ -51,6 +51,53 @@ describe.skipIf(!existsSync(dir))("on the corpus (skipped: ../shared/corpus not 
     expect(accuracy).toBeGreaterThanOrEqual(0.97);
   });
 
+  it.each([
+    [
+      "a compact chain in a tracing error field",
+      "2026-11-30T08:00:00.123Z ERROR rw-batch risingwave_batch::task: batch task failed error=Expr error: Numeric out of range: overflow",
+      "Numeric out of range: overflow",
+    ],
+    [
+      "a JSON log line",
+      JSON.stringify({
+        timestamp: "2026-11-30T08:00:00Z",
+        level: "ERROR",
+        fields: { message: "failed to execute", error: "Expr error: Division by zero" },
+        target: "risingwave_batch",
+      }),
+      "Division by zero",
+    ],
+    [
+      "a panic with a thread id and a backtrace",
+      "thread 'rw-streaming' (4242) panicked at src/stream/src/executor/x.rs:10:9:\nepoch must have begun before handling barrier\nstack backtrace:\n   0: rust_begin_unwind",
+      "epoch must have begun before handling barrier",
+    ],
+    [
+      "an expect() on an Err",
+      "thread 'main' panicked at src/meta/src/x.rs:1:2:\nparallelism must be non-zero: ParseIntError { kind: Zero }",
+      "parallelism must be non-zero",
+    ],
+    [
+      "psql run from a file",
+      "psql:create.sql:12: ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Failed to bind expression: v1 @> v2\n  2: Bind error: Cannot compare array predicate unnested type integer to unnested type character varying",
+      "Cannot compare array predicate unnested type {} to unnested type {}",
+    ],
+    [
+      "a quoted Slack paste",
+      "> ERROR:  Failed to run the query\n> \n> Caused by:\n>   Invalid input syntax: Invalid ordinal number in ORDER BY: 2",
+      "Invalid ordinal number in ORDER BY: {}",
+    ],
+    [
+      "a fenced paste whose root cause only a generic template knows",
+      "```\nERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Catalog error\n  2: table not found: orders\n```",
+      "{object_type} not found: {name}",
+    ],
+  ])("finds the root cause of %s", (_name, input, expected) => {
+    const result = matcher.match(input);
+    expect(result.matches[0]?.record.errorMessage).toBe(expected);
+    expect(result.looksLikeError).toBe(true);
+  });
+
   it("answers no chatter and no unknown error with a confident match", () => {
     for (const text of [...chatter(), ...noMatchPastes()]) {
       for (const m of matcher.match(text).matches) {

@@ -82,7 +82,10 @@ describe("rwerror explain", () => {
     ].join("\n");
     const r = rwerror(["explain", "--batch"], { input });
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(4);
     expect(lines[0].matches[0].id).toBe(DOWNSTREAM_ID);
     expect(lines[0].matches[0].captures).toEqual(["1", "2"]);
@@ -101,9 +104,10 @@ describe("npm start without Slack credentials (the local console)", () => {
     expect(r.stdout).toContain("job fragments should exist for streaming job");
     expect(r.stdout).toContain("What to do:");
     expect(r.stdout).toContain("1. Inspect the job_id via the panic backtrace");
-    const rows = new Database(db, { readonly: true })
-      .prepare("SELECT record_id, source FROM occurrences")
-      .all() as { record_id: string; source: string }[];
+    const rows = new Database(db, { readonly: true }).prepare("SELECT record_id, source FROM occurrences").all() as {
+      record_id: string;
+      source: string;
+    }[];
     expect(rows).toEqual([{ record_id: JOB_FRAGMENTS_ID, source: "console" }]);
   });
 });
@@ -139,5 +143,51 @@ describe("errors at the edge", () => {
     const r = rwerror(["frobnicate"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("unknown command");
+  });
+});
+
+describe("rwerror scan", () => {
+  it("counts known errors with first and last lines and groups unmatched error lines", () => {
+    const log = join(tempDir(), "meta.log");
+    writeFileSync(
+      log,
+      [
+        "2026-11-30T12:00:00.123Z ERROR risingwave_meta::stream::scale: rescale failed error=downstream relation missing for 1002 -> 1004",
+        "2026-11-30T12:00:01.000Z  INFO risingwave_meta::barrier: checkpoint done",
+        "2026-11-30T12:00:02.000Z ERROR risingwave_meta::stream::scale: rescale failed error=downstream relation missing for 7 -> 8",
+        "2026-11-30T12:00:03.000Z ERROR risingwave_meta::hummock: compaction task 41 of group 3 timed out",
+        "2026-11-30T12:00:04.000Z ERROR risingwave_meta::hummock: compaction task 97 of group 5 timed out",
+      ].join("\n"),
+    );
+    const r = rwerror(["scan", log, "--json"]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.records).toEqual([expect.objectContaining({ id: DOWNSTREAM_ID, count: 2, firstLine: 1, lastLine: 3 })]);
+    expect(out.unmatched).toEqual([expect.objectContaining({ count: 2, firstLine: 4, lastLine: 5 })]);
+  });
+
+  it("says which file it cannot read", () => {
+    const r = rwerror(["scan", "/nonexistent/meta.log"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("cannot read /nonexistent/meta.log");
+  });
+});
+
+describe("rwerror report and digest", () => {
+  it("count what the console answered", () => {
+    const db = join(tempDir(), "report.sqlite");
+    rwerror(["serve"], { input: PSQL_PANIC, env: { RWERROR_DB: db } });
+    rwerror(["serve"], { input: "downstream relation missing for 3 -> 4", env: { RWERROR_DB: db } });
+    rwerror(["serve"], { input: PSQL_PANIC, env: { RWERROR_DB: db } });
+    const report = rwerror(["report", "--format", "json"], { env: { RWERROR_DB: db } });
+    expect(report.code).toBe(0);
+    const counts = Object.fromEntries(
+      JSON.parse(report.stdout).records.map((r: { recordId: string; count: number }) => [r.recordId, r.count]),
+    );
+    expect(counts).toEqual({ [JOB_FRAGMENTS_ID]: 2, [DOWNSTREAM_ID]: 1 });
+    const digest = rwerror(["digest", "--dry-run"], { env: { RWERROR_DB: db } });
+    expect(digest.code).toBe(0);
+    expect(digest.stdout).toContain("job fragments should exist for streaming job");
+    expect(digest.stdout).toContain("New this week");
   });
 });

@@ -1,3 +1,4 @@
+import { looksLikeErrorLine } from "./detect.ts";
 import {
   isJsonLogLine,
   isQuietLogLine,
@@ -237,6 +238,8 @@ function isContinuation(line: string, afterBlank: boolean, mode: Mode): boolean 
   // Inside a chain every line up to the next structural line belongs to the layer (paragraphs of
   // a long message); elsewhere lines right under a layer, and indented ones after a blank.
   if (mode === "cause" || mode === "numbered") return true;
+  // Outside a chain a line that reads like an error of its own starts one ("got this:\nBind error: …").
+  if (!indented && looksLikeErrorLine(line)) return false;
   return !afterBlank || indented;
 }
 

@@ -36,6 +36,46 @@ describe.skipIf(!existsSync(dir))("on the corpus (skipped: ../shared/corpus not 
     expect(accuracy).toBeGreaterThanOrEqual(0.95);
   });
 
+  const MANGLINGS: Array<[string, (s: string) => string]> = [
+    ["psql instead of a driver", (s) => s.replace(/^\s*db error: ERROR: /, "ERROR:  ")],
+    [
+      "Slack escaping and quoting",
+      (s) =>
+        s
+          .replace(/&/g, "&amp;")
+          .replace(/</g, "&lt;")
+          .replace(/>/g, "&gt;")
+          .split("\n")
+          .map((l) => `&gt; ${l}`)
+          .join("\n"),
+    ],
+    ["a code fence", (s) => `\`\`\`\n${s}\n\`\`\``],
+    ["a glued code fence", (s) => `\`\`\`${s}\`\`\``],
+    ["CRLF line ends", (s) => s.replace(/\n/g, "\r\n")],
+    [
+      "docker compose prefixes",
+      (s) =>
+        s
+          .split("\n")
+          .map((l) => `frontend-node-0  | ${l}`)
+          .join("\n"),
+    ],
+    ["chatter around it", (s) => `hey, got this when running the migration:\n${s}\n\nany idea?`],
+  ];
+
+  it.each(MANGLINGS)("still finds dev-errors' expected template through %s", (_name, mangle) => {
+    const cases = readFileSync(`${dir}dev-errors.jsonl`, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as DevCase);
+    let hits = 0;
+    for (const c of cases) {
+      const best = matcher.match(mangle(c.input)).matches[0];
+      if (best && c.expected.includes(best.record.errorMessage)) hits++;
+    }
+    expect(hits / cases.length).toBeGreaterThanOrEqual(0.95);
+  });
+
   it("finds the template of a rendered message first in psql, log, JSON, Slack and panic shapes", () => {
     const cases = syntheticCases(catalog.records, 400, 2026);
     const misses: string[] = [];

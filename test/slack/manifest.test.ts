@@ -43,7 +43,11 @@ describe("manifest.yml", () => {
   });
 
   it("enables the Home tab, events, interactivity and Socket Mode with only the scopes used", () => {
-    expect(obj(features.app_home)).toMatchObject({ home_tab_enabled: true, messages_tab_enabled: true });
+    expect(obj(features.app_home)).toMatchObject({
+      home_tab_enabled: true,
+      messages_tab_enabled: true,
+      messages_tab_read_only_enabled: true,
+    });
     expect(arr(obj(settings.event_subscriptions).bot_events).sort()).toEqual(
       ["app_home_opened", "message.channels", "message.groups"].sort(),
     );

@@ -15,7 +15,7 @@ import {
   slackEscape,
 } from "../support/pastes.ts";
 import { type MessageFields, messageEvent } from "../support/payloads.ts";
-import { postEvent } from "../support/signing.ts";
+import { postEvent, signature, TEST_SIGNING_SECRET } from "../support/signing.ts";
 
 const INCIDENT = "C0INCIDENT1";
 
@@ -153,6 +153,31 @@ describe("auto-replies in incident channels", () => {
     await send(b, { channel: INCIDENT, text, subtype: "channel_topic" });
     await settle();
     expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
+  });
+
+  it("survives malformed events and keeps answering", async () => {
+    const b = await start();
+    const ts = Math.floor(Date.now() / 1000);
+    const garbage = "{not json";
+    const raw = await fetch(b.eventsUrl, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-slack-request-timestamp": String(ts),
+        "x-slack-signature": signature(TEST_SIGNING_SECRET, ts, garbage),
+      },
+      body: garbage,
+    });
+    expect(raw.status).toBeGreaterThanOrEqual(400);
+    const broken = messageEvent({ channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    const event = broken.envelope.event as Record<string, unknown>;
+    event.ts = 42;
+    event.text = { not: "text" };
+    await postEvent(b.eventsUrl, broken.envelope);
+    await postEvent(b.eventsUrl, { ...broken.envelope, event: null, event_id: "EvNULL" });
+    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_PANIC) });
+    await b.fake.waitFor(() => threadReplies(b).length === 1);
+    expect(String(threadReplies(b)[0]?.args.text)).toMatch(/job fragments/);
   });
 
   it("answers thread_broadcast messages", async () => {

@@ -27,7 +27,7 @@ describe("readPastedFiles", () => {
     expect(fake.fileFetches.every((f) => f.token === BOT_TOKEN)).toBe(true);
   });
 
-  it("never sends the bot token to a host that is not Slack's", async () => {
+  it("sends the bot token only to Slack's file hosts or the configured API host", async () => {
     const seen: (string | undefined)[] = [];
     const evil = createServer((req, res) => {
       seen.push(req.headers.authorization);
@@ -40,10 +40,15 @@ describe("readPastedFiles", () => {
       file: { id: "F3", mimetype: "text/plain", filetype: "text", size: 10, url_private: evilUrl },
     }));
     try {
-      const read = await readPastedFiles(client, ["F3"], opts());
+      // Configured for a Slack host elsewhere: a loopback URL is someone else's.
+      const read = await readPastedFiles(client, ["F3"], { ...opts(), trustedOrigins: ["https://slack.example.org"] });
       expect(read.texts).toEqual([]);
       expect(read.skipped[0]).toMatch(/no trusted download URL/);
       expect(seen).toEqual([]);
+      // A Slack stand-in on loopback may serve files from another local port.
+      const local = await readPastedFiles(client, ["F3"], opts());
+      expect(local.texts).toEqual(["ERROR: stolen"]);
+      expect(seen).toEqual([`Bearer ${BOT_TOKEN}`]);
     } finally {
       evil.close();
     }

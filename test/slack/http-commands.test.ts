@@ -188,6 +188,16 @@ describe("HTTP mode: /rwerror", () => {
     expect(health.status).toBe(200);
   });
 
+  it("logs a reply that failed (expired response_url) with its context, and keeps serving", async () => {
+    await command("help", "expired-1", { channelId: "C0EXPIRED" });
+    await bot.fake.waitFor(() => bot.logger.lines.some((l) => l.includes("listener failed")));
+    const line = bot.logger.lines.find((l) => l.includes("listener failed")) ?? "";
+    expect(line).toContain("channel=C0EXPIRED");
+    expect(line).toContain("404");
+    await command("help", "after-expired");
+    await bot.fake.waitFor(() => bot.fake.responsesTo("after-expired").length === 1);
+  });
+
   it("sends only payloads within Block Kit limits, each with a text fallback", () => {
     expect(bot.fake.calls.length).toBeGreaterThan(0);
     expect(blockKitProblems(bot)).toEqual([]);

@@ -48,7 +48,7 @@ export interface FakeSlack {
   /** Bearer tokens that fetched private files, in order. */
   readonly fileFetches: { id: string; token: string | undefined }[];
   callsTo(method: string): RecordedCall[];
-  /** A response_url served by the fake; posts to it land in `responses`. */
+  /** A response_url served by the fake; posts to it land in `responses`. Ids starting "expired" answer 404. */
   responseUrl(id?: string): string;
   responsesTo(id: string): RecordedResponse[];
   /** Override (or add) a method's answer. */
@@ -205,7 +205,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         body = { unparsable: raw };
       }
       responses.push({ id, body, at: Date.now() });
-      json(res, 200, { ok: true });
+      // Like an expired response_url (30 minutes or 5 uses).
+      if (id.startsWith("expired")) json(res, 404, { ok: false, error: "expired_url" });
+      else json(res, 200, { ok: true });
       return;
     }
     if (url.pathname.startsWith("/files-pri/")) {

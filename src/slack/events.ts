@@ -4,7 +4,7 @@ import { type AutoMessage, autoReply } from "./auto-reply.ts";
 import { createChannelFilter } from "./channels.ts";
 import { markEventSeen } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
-import { readPastedFiles } from "./files.ts";
+import { readPastedFiles, trustedOriginsFor } from "./files.ts";
 import { eventEnvelopeSchema, messageEventSchema } from "./payloads.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
 import { callSlack } from "./web-call.ts";
@@ -23,7 +23,7 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     deps.now,
   );
   if (!channels.enabled) return;
-  const trustedOrigins = deps.config.slackApiUrl ? [new URL(deps.config.slackApiUrl).origin] : [];
+  const trustedOrigins = trustedOriginsFor(deps.config.slackApiUrl);
 
   app.event("message", async ({ event, body, context, client }) => {
     const parsed = messageEventSchema.safeParse(event);

@@ -50,6 +50,11 @@ export interface FileReaderOptions {
   maxBytes?: number;
 }
 
+/** The configured API host may serve files too (GovSlack, proxies, local stand-ins). */
+export function trustedOriginsFor(slackApiUrl: string | undefined): string[] {
+  return slackApiUrl ? [new URL(slackApiUrl).origin] : [];
+}
+
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 function trusted(url: string, origins: readonly string[]): boolean {

@@ -3,12 +3,12 @@ import type { App } from "@slack/bolt";
 import { SHORTCUT_EXPLAIN } from "../render/index.ts";
 import { answerPaste } from "./answer.ts";
 import type { ListenerDeps } from "./deps.ts";
-import { readPastedFiles } from "./files.ts";
+import { readPastedFiles, trustedOriginsFor } from "./files.ts";
 import { messageShortcutSchema } from "./payloads.ts";
 import { callSlack } from "./web-call.ts";
 
 export function registerShortcuts(app: App, deps: ListenerDeps): void {
-  const trustedOrigins = deps.config.slackApiUrl ? [new URL(deps.config.slackApiUrl).origin] : [];
+  const trustedOrigins = trustedOriginsFor(deps.config.slackApiUrl);
 
   app.shortcut(SHORTCUT_EXPLAIN, async ({ ack, body, respond, client, context }) => {
     await ack();

@@ -11,9 +11,10 @@ const INSERT = `INSERT INTO occurrences
   ON CONFLICT DO NOTHING
   RETURNING id`;
 
-// Same expression as the generated column in migrations/001: finds the row a retry collided with.
-const FIND_DUPLICATE = `SELECT id FROM occurrences WHERE dedupe_key =
-  @source || char(31) || coalesce(@channelId, '') || char(31) || @messageTs || char(31) || coalesce(@recordId, '')`;
+// Matches the expressions of the unique index in migrations/004, so the lookup uses it.
+const FIND_DUPLICATE = `SELECT id FROM occurrences WHERE message_ts = @messageTs AND source = @source
+  AND coalesce(channel_id, '') = coalesce(@channelId, '') AND coalesce(record_id, '') = coalesce(@recordId, '')
+  AND message_ts IS NOT NULL`;
 
 /**
  * Logs one answered or auto-detected error. Idempotent per (source, channel, message ts, record):

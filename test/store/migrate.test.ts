@@ -2,7 +2,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { MigrationError, migrate, openStore, readMigrations, schemaVersion } from "../../src/store/index.ts";
+import {
+  MigrationError,
+  migrate,
+  openStore,
+  readMigrations,
+  recordOccurrence,
+  schemaVersion,
+} from "../../src/store/index.ts";
 import { tempDir } from "./temp-store.ts";
 
 let env: ReturnType<typeof tempDir>;
@@ -49,6 +56,29 @@ describe("migrations", () => {
     expect(migrate(db, all)).toEqual(all.slice(1).map((m) => m.version));
     expect(tables(db)).toContain("digests");
     db.close();
+  });
+
+  it("keeps logged rows and their idempotency through every later migration", () => {
+    env = tempDir();
+    const all = readMigrations();
+    const db = new BetterSqlite3(join(env.dir, "old.sqlite"));
+    migrate(db, all.slice(0, 1));
+    db.prepare(
+      "INSERT INTO occurrences (record_id, source, channel_id, message_ts, excerpt, occurred_at) VALUES ('r1', 'auto', 'C1', '1.1', 'x', 5)",
+    ).run();
+    db.close();
+    const store = openStore(join(env.dir, "old.sqlite"));
+    expect(schemaVersion(store.db)).toBe(all.length);
+    const again = recordOccurrence(store, {
+      recordId: "r1",
+      source: "auto",
+      channelId: "C1",
+      messageTs: "1.1",
+      text: "x",
+    });
+    expect(again.inserted).toBe(false);
+    expect(store.db.prepare("SELECT count(*) AS n FROM occurrences").get()).toEqual({ n: 1 });
+    store.close();
   });
 
   it("refuses a database newer than the code with a MigrationError naming both versions", () => {

@@ -87,16 +87,15 @@ export function matchLayer(layer: string, candidates: readonly CompiledPattern[]
   // Captured values as texts of their own, once: `expected {}, found: {}` may hold a known template.
   const extra: LayerText[] = [];
   for (const m of out) {
-    for (const [s, e] of m.captureSpans) {
+    for (const [s, e] of innerCaptures(m, layer)) {
       const key = `${s}:${e}`;
       if (e - s < MIN_NESTED_CAPTURE || tried.has(key) || !isBoundary(layer, s) || !isBoundary(layer, e)) continue;
-      if (/\s/.test(layer[s] ?? "") || /\s/.test(layer[e - 1] ?? "")) continue;
       tried.add(key);
       extra.push({ start: s, end: e, partial: false, cut: false });
     }
   }
   for (const t of extra) tryAll(candidates, layer, t, out);
-  setNesting(out);
+  setNesting(out, layer);
   return out;
 }
 
@@ -105,13 +104,33 @@ function tryAll(candidates: readonly CompiledPattern[], layer: string, t: LayerT
   for (const p of candidates) tryText(p, layer, t, text, out);
 }
 
-function contains(outer: RawMatch, inner: RawMatch): boolean {
-  if (outer === inner || outer.bare) return false;
-  if (outer.cut && inner.start === outer.end + 2) return true;
-  return outer.captureSpans.some(([s, e]) => s === inner.start && e === inner.end);
+/**
+ * Captures that may hold another template. A source error is printed after its wrapper's text
+ * (`Bind error: {0}`, `expected {}, found: {}`); a leading placeholder holds one only within a
+ * single chain link (`{} at line {}, column {}` around `syntax error at or near WHERE`), or a
+ * template like `{} and {} must be provided` would claim the wrappers printed before it.
+ */
+function innerCaptures(m: RawMatch, layer: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [s, e] of m.captureSpans) {
+    if (s === m.start && layer.slice(s, e).includes(": ")) continue;
+    // Blanks around a value are the wrapper's (`splits:  No data …`), not the inner template's.
+    let a = s;
+    let b = e;
+    while (a < b && /\s/.test(layer[a] ?? "")) a++;
+    while (b > a && /\s/.test(layer[b - 1] ?? "")) b--;
+    out.push([a, b]);
+  }
+  return out;
 }
 
-function setNesting(matches: RawMatch[]): void {
+function contains(outer: RawMatch, inner: RawMatch, layer: string): boolean {
+  if (outer === inner || outer.bare) return false;
+  if (outer.cut && inner.start === outer.end + 2) return true;
+  return innerCaptures(outer, layer).some(([s, e]) => s === inner.start && e === inner.end);
+}
+
+function setNesting(matches: RawMatch[], layer: string): void {
   const memo = new Map<RawMatch, number>();
   const depth = (m: RawMatch, guard: number): number => {
     const known = memo.get(m);
@@ -119,7 +138,7 @@ function setNesting(matches: RawMatch[]): void {
     let d = 0;
     if (guard < 8) {
       for (const o of matches) {
-        if (!contains(o, m)) continue;
+        if (!contains(o, m, layer)) continue;
         o.wrapsAnother = true;
         d = Math.max(d, depth(o, guard + 1) + 1);
       }

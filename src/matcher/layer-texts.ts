@@ -39,7 +39,14 @@ export function layerTexts(layer: string): LayerText[] {
   if (!ends.includes(firstLineEnd)) ends.push(firstLineEnd);
   const colons: number[] = [];
   for (let p = layer.indexOf(": "); p >= 0 && p < firstLineEnd; p = layer.indexOf(": ", p + 1)) colons.push(p);
-  const linkStarts = colons.filter((p) => p + 2 < firstLineEnd).map((p) => p + 2);
+  // A link may start after extra blanks (`splits:  No data …`): the template starts at the text.
+  const linkStarts = colons
+    .map((p) => {
+      let start = p + 2;
+      while (layer[start] === " ") start++;
+      return start;
+    })
+    .filter((start) => start < firstLineEnd);
   const half = MAX_CHAIN_STARTS / 2;
   const chainStarts =
     linkStarts.length < MAX_CHAIN_STARTS
@@ -57,7 +64,7 @@ export function layerTexts(layer: string): LayerText[] {
   }
   let partials = 0;
   for (let i = 1; i < firstLineEnd && partials < MAX_PARTIAL_STARTS; i++) {
-    if (layer[i - 1] !== " " || !/\w/.test(layer[i] ?? "") || layer[i - 2] === ":") continue;
+    if (layer[i - 1] !== " " || !/\w/.test(layer[i] ?? "") || linkStarts.includes(i)) continue;
     partials++;
     out.push({ start: i, end: firstLineEnd, partial: true, cut: false });
     if (layer.length > firstLineEnd) out.push({ start: i, end: layer.length, partial: true, cut: false });

@@ -17,7 +17,7 @@ const TRAILING_FIELD = /\s[a-z_][\w.]*=(?:"(?:[^"\\]|\\.)*"|[^\s"]+)$/;
  * message may itself end in `left=a right=b`.
  */
 const TRAILING_CONTEXT_FIELD =
-  /\s(?:[a-z]+_)*(?:id|ids|epoch|epochs|name|node|worker|addr|address|count|len|size|duration|elapsed|retry|attempt|attempts|partition|offset|table|fragment|actor|actors|job|database|schema|sink|source|split|query|session|thread|barrier|backtrace|location)=(?:"(?:[^"\\]|\\.)*"|[^\s"]+)$/;
+  /\s(?:[a-z]+_)*(?:id|ids|epoch|epochs|name|node|worker|addr|address|count|len|size|duration|elapsed|retry|attempt|attempts|partition|offset|table|fragment|actor|actors|job|database|schema|sink|source|split|query|session|thread|barrier|backtrace|location)=(?:"(?:[^"\\]|\\.)*"|[\w.:/-]+)$/;
 
 export function isTracingLine(line: string): boolean {
   return TRACING_LINE.test(line);

@@ -68,3 +68,33 @@ export function syntheticCases(records: readonly ErrorRecord[], count: number, s
   }
   return out;
 }
+
+/** Templates that wrap a source error at their end (`X: {0}`), as chain links. */
+function wrapperRecords(records: readonly ErrorRecord[]): ErrorRecord[] {
+  return records.filter(
+    (r) => /: \(\.\+\?\)$/.test(r.messagePattern) && (r.messagePattern.match(/\(\.\+\?\)/g) ?? []).length === 1,
+  );
+}
+
+/** Compact chains (`outer: middle: root`) of one to three wrappers around a rendered root message. */
+export function chainCases(records: readonly ErrorRecord[], count: number, seed: number): SyntheticCase[] {
+  const rand = seededRandom(seed);
+  const roots = records.filter((r) => !r.errorMessage.includes("{{") && !r.errorMessage.includes("\n"));
+  const wrappers = wrapperRecords(roots);
+  const out: SyntheticCase[] = [];
+  for (let i = 0; i < count; i++) {
+    const record = roots[Math.floor(rand() * roots.length)];
+    if (!record || wrappers.length === 0) continue;
+    const message = render(record.errorMessage, rand);
+    let text = message;
+    const links = 1 + Math.floor(rand() * 3);
+    for (let j = 0; j < links; j++) {
+      const w = wrappers[Math.floor(rand() * wrappers.length)];
+      if (w) text = w.errorMessage.replace(/\{[^{}]*\}$/, () => text);
+    }
+    const input =
+      rand() < 0.5 ? `2026-11-30T08:00:00Z ERROR risingwave_meta::x: failed error=${text}` : `ERROR:  ${text}`;
+    out.push({ input, message, record });
+  }
+  return out;
+}

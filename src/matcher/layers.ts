@@ -22,7 +22,7 @@ export interface ErrorLayer {
 
 /** A layer longer than this is cut: templates are short, and it bounds the matching cost. */
 export const MAX_LAYER_CHARS = 4096;
-const MAX_LAYERS = 400;
+const MAX_LAYERS = 200;
 const MAX_SUBSPLIT_DEPTH = 2;
 const MAX_PLAIN_LINES = 64;
 

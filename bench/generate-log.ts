@@ -187,15 +187,17 @@ export function buildPaste(writer: LogWriter, rng: Rng, bytes: number): string {
     }
     return best;
   }
-  const errors = [writer.errorBlock(), ...(rng.chance(0.5) ? [writer.errorBlock()] : [])];
-  const budget = bytes - errors.reduce((n, e) => n + e.length + 1, 0);
+  // Lines are written in time order; the one or two errors land at random places among them.
+  const expectedLines = Math.max(2, Math.round(bytes / 230));
+  const errorAt = new Set([rng.int(expectedLines), ...(rng.chance(0.5) ? [rng.int(expectedLines)] : [])]);
   const lines: string[] = [];
   let size = 0;
-  while (size < budget) {
-    const l = writer.noiseLine(PASTE_LEVELS);
+  for (let i = 0; size < bytes || errorAt.size > 0; i++) {
+    const isError =
+      errorAt.delete(i) || (size >= bytes * 0.9 && errorAt.size > 0 && errorAt.delete(Math.min(...errorAt)));
+    const l = isError ? writer.errorBlock() : writer.noiseLine(PASTE_LEVELS);
     lines.push(l);
     size += l.length + 1;
   }
-  for (const e of errors) lines.splice(1 + rng.int(lines.length), 0, e);
   return lines.join("\n").slice(0, bytes);
 }

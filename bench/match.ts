@@ -14,7 +14,7 @@ import { type BenchCatalog, buildPastes, formatBytes, logSources, PASTE_SIZES, p
 import { formatMs, sample, type Timing } from "./measure.ts";
 import { createNaiveMatcher } from "./naive.ts";
 import { loadMatcherFactory } from "./real-matcher.ts";
-import type { ProbeResult } from "./rss-probe.ts";
+import type { ProbePastes, ProbeResult } from "./rss-probe.ts";
 import { markdownTable, type TargetCheck, targetTable } from "./table.ts";
 
 export interface MatchCell {
@@ -27,7 +27,7 @@ export interface MatchCell {
   speedup: number;
 }
 
-export interface CatalogLoad extends ProbeResult {
+export interface CatalogLoad extends Omit<ProbeResult, "timings"> {
   catalog: string;
 }
 
@@ -43,8 +43,7 @@ export interface MatchBenchResult {
 
 const repoRoot = fileURLToPath(new URL("../", import.meta.url));
 const PASTES_PER_SIZE = 16;
-const REAL = { warmup: 50, minIterations: 300, maxIterations: 20_000, budgetMs: 4000 };
-const NAIVE = { warmup: 0, minIterations: 2, maxIterations: 200, budgetMs: 2500 };
+const NAIVE = { warmup: 0, minIterations: 1, maxIterations: 200, budgetMs: 2500 };
 
 function probeCatalog(file: string, pastesFile: string): ProbeResult {
   const out = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", "bench/rss-probe.ts", file, pastesFile], {
@@ -68,17 +67,30 @@ export async function runMatchBench(log: (line: string) => void = () => {}): Pro
     const catalogs = prepareCatalogs(dir);
     const pastes = buildPastes(logSources(), PASTES_PER_SIZE);
     const pastesFile = join(dir, "pastes.json");
-    // A few pastes in the probe build whatever the matcher builds lazily; the timing is done here.
-    const probePastes = [...(pastes.get(200) ?? []).slice(0, 4), ...(pastes.get(4096) ?? []).slice(0, 4)];
+    const probePastes: ProbePastes = Object.fromEntries(pastes);
     writeFileSync(pastesFile, JSON.stringify(probePastes));
 
     const baseline = probeCatalog("none", pastesFile);
     const cells: MatchCell[] = [];
     const loads: CatalogLoad[] = [];
     for (const c of catalogs) {
-      log(`${c.label} (${c.size} records): fresh-process load+index and RSS…`);
-      loads.push({ catalog: c.label, ...probeCatalog(c.file, pastesFile) });
-      cells.push(...(await timeCatalog(c, pastes, factory.create, log)));
+      log(`${c.label} (${c.size} records): fresh process: load, index, RSS, matcher.match…`);
+      const { timings, ...load } = probeCatalog(c.file, pastesFile);
+      loads.push({ catalog: c.label, ...load });
+      log(`${c.label}: naive baseline…`);
+      const naive = timeNaive(c, pastes);
+      for (const { pasteBytes, timing } of timings) {
+        const naiveTiming = naive.get(pasteBytes);
+        if (!naiveTiming) continue;
+        cells.push({
+          catalog: c.label,
+          records: load.records,
+          pasteBytes,
+          real: timing,
+          naive: naiveTiming,
+          speedup: naiveTiming.p50Ms / timing.p50Ms,
+        });
+      }
     }
     const checks = targetChecks(cells, loads);
     return {
@@ -94,32 +106,16 @@ export async function runMatchBench(log: (line: string) => void = () => {}): Pro
   }
 }
 
-async function timeCatalog(
-  c: BenchCatalog,
-  pastes: Map<number, string[]>,
-  create: Awaited<ReturnType<typeof loadMatcherFactory>>["create"],
-  log: (line: string) => void,
-): Promise<MatchCell[]> {
-  const { catalog } = loadCatalog([c.file]);
-  const real = create(catalog);
-  const naive = createNaiveMatcher(catalog);
-  const cells: MatchCell[] = [];
-  for (const size of PASTE_SIZES) {
-    const inputs = pastes.get(size) ?? [];
-    log(`  ${formatBytes(size)} pastes: matcher…`);
-    const realTiming = sample(inputs, (p) => real.match(p), REAL);
-    log(`  ${formatBytes(size)} pastes: naive baseline…`);
-    const naiveTiming = sample(inputs, (p) => naive.match(p), NAIVE);
-    cells.push({
-      catalog: c.label,
-      records: catalog.records.length,
-      pasteBytes: size,
-      real: realTiming,
-      naive: naiveTiming,
-      speedup: naiveTiming.p50Ms / realTiming.p50Ms,
-    });
-  }
-  return cells;
+/** The naive baseline, in this process (the real matcher is timed in a fresh one). */
+function timeNaive(c: BenchCatalog, pastes: Map<number, string[]>): Map<number, Timing> {
+  const naive = createNaiveMatcher(loadCatalog([c.file]).catalog);
+  const out = new Map<number, Timing>();
+  for (const size of PASTE_SIZES)
+    out.set(
+      size,
+      sample(pastes.get(size) ?? [], (p) => naive.match(p), NAIVE),
+    );
+  return out;
 }
 
 const cellAt = (cells: readonly MatchCell[], records: number, bytes: number): MatchCell | undefined =>
@@ -180,11 +176,12 @@ export function formatMatchTables(
       formatBytes(c.pasteBytes),
       formatMs(c.real.p50Ms),
       formatMs(c.real.p99Ms),
+      formatMs(c.real.cpuP99Ms),
       String(c.real.iterations),
       formatMs(c.naive.p50Ms),
       String(c.naive.iterations),
       `${c.speedup.toFixed(1)}×`,
-      load ? `${formatMs(load.loadMs)} + ${formatMs(load.indexMs)}` : "–",
+      load ? `${formatMs(load.loadMs)} + ${formatMs(load.indexMs)} (cpu ${formatMs(load.loadIndexCpuMs)})` : "–",
       load ? `${load.rssMb.toFixed(0)} / ${load.peakRssMb.toFixed(0)} MB` : "–",
     ];
   });
@@ -193,12 +190,13 @@ export function formatMatchTables(
     "paste",
     "p50",
     "p99",
+    "cpu p99",
     "n",
     "naive p50",
     "naive n",
     "speed-up",
     "load + index",
-    "RSS / peak",
+    "RSS steady / peak",
   ];
   const warning = real
     ? ""
@@ -213,6 +211,7 @@ export function formatMatchTables(
     markdownTable(header, rows),
     "",
     `RSS of a fresh process with no catalog: ${baselineRssMb.toFixed(0)} MB (included in the RSS column).`,
+    "p50/p99 are wall time; cpu p99 is process CPU time per call, unaffected by other processes taking the core.",
     `Live heap after full GC — ${heap.join("; ")}.`,
     "",
     targetTable(checks),

@@ -1,80 +1,100 @@
 /**
- * Child process of the match bench: loads one catalog file into a fresh Node, indexes it, runs a
- * few pastes, and prints JSON on stdout, so RSS is this catalog's alone.
- * Usage: node --expose-gc --import tsx bench/rss-probe.ts <records-file|none> [pastes.json]
+ * Child process of the match bench: loads one catalog file into a fresh Node, indexes it,
+ * measures RSS, then times matcher.match over the pastes, and prints JSON on stdout. A fresh
+ * process per catalog keeps RSS honest and the heap free of the other catalogs and the baseline.
+ * Usage: node --expose-gc --import tsx bench/rss-probe.ts <records-file|none> <pastes.json>
  */
 import { readFileSync } from "node:fs";
 import { loadCatalog } from "../src/catalog/index.ts";
+import { sample, type Timing } from "./measure.ts";
 import { loadMatcherFactory } from "./real-matcher.ts";
 
 export interface ProbeResult {
   records: number;
   loadMs: number;
   indexMs: number;
+  /** CPU time of load + index (all threads): what it costs when the machine is shared. */
+  loadIndexCpuMs: number;
   /** RSS after load, index, a few matches and a full GC (steady state). */
   rssMb: number;
   /** Peak RSS of the process (includes transient parse buffers). */
   peakRssMb: number;
-  heapUsedMb: number;
   /** Live heap after a full GC: the catalog alone, then catalog plus matcher. */
   catalogHeapMb: number;
   matcherHeapMb: number;
   realMatcher: boolean;
+  /** matcher.match per paste size. */
+  timings: Array<{ pasteBytes: number; timing: Timing }>;
 }
 
-/** Live heap after a full GC (the probe runs with --expose-gc). */
-function liveHeapMb(): number {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  return mb(process.memoryUsage().heapUsed);
-}
+/** Pastes by size, as the parent wrote them. */
+export type ProbePastes = Record<string, string[]>;
+
+export const REAL_SAMPLING = { warmup: 50, minIterations: 300, maxIterations: 20_000, budgetMs: 4000 };
 
 const mb = (bytes: number): number => bytes / 1024 / 1024;
 
-async function probe(file: string, pastes: readonly string[]): Promise<ProbeResult> {
+/** Live heap after a full GC (the probe runs with --expose-gc). */
+function liveHeapMb(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return mb(process.memoryUsage().heapUsed);
+}
+
+async function probe(file: string, pastes: ProbePastes): Promise<ProbeResult> {
   const factory = await loadMatcherFactory();
+  const base = { realMatcher: factory.real, peakRssMb: 0, timings: [] };
   if (file === "none") {
+    const heap = liveHeapMb();
     return {
+      ...base,
       records: 0,
       loadMs: 0,
       indexMs: 0,
+      loadIndexCpuMs: 0,
       rssMb: mb(process.memoryUsage().rss),
-      peakRssMb: process.resourceUsage().maxRSS / 1024,
-      heapUsedMb: mb(process.memoryUsage().heapUsed),
-      catalogHeapMb: liveHeapMb(),
-      matcherHeapMb: liveHeapMb(),
-      realMatcher: factory.real,
+      catalogHeapMb: heap,
+      matcherHeapMb: heap,
     };
   }
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const { catalog } = loadCatalog([file]);
-  const t1 = performance.now();
+  const loadMs = performance.now() - t0;
+  const c1 = process.cpuUsage(c0);
   const catalogHeapMb = liveHeapMb();
-  const t1b = performance.now();
+  const c2 = process.cpuUsage();
+  const t1 = performance.now();
   const matcher = factory.create(catalog);
-  const t2 = performance.now();
-  for (const p of pastes) matcher.match(p);
-  const heapUsedMb = mb(process.memoryUsage().heapUsed);
+  const indexMs = performance.now() - t1;
+  const c3 = process.cpuUsage(c2);
+  const loadIndexCpuMs = (c1.user + c1.system + c3.user + c3.system) / 1000;
+  for (const p of Object.values(pastes).flat().slice(0, 8)) matcher.match(p);
   const matcherHeapMb = liveHeapMb();
-  // Steady state: after load garbage is collected, as it is in a bot that has been up a minute.
+  // Steady state: load garbage collected, as in a bot that has been up a minute.
   const rssMb = mb(process.memoryUsage().rss);
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  const timings = Object.entries(pastes).map(([size, inputs]) => ({
+    pasteBytes: Number(size),
+    timing: sample(inputs, (p) => matcher.match(p), REAL_SAMPLING),
+  }));
   return {
+    ...base,
     records: catalog.records.length,
-    loadMs: t1 - t0,
-    indexMs: t2 - t1b,
+    loadMs,
+    indexMs,
+    loadIndexCpuMs,
     rssMb,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
-    heapUsedMb,
+    peakRssMb,
     catalogHeapMb,
     matcherHeapMb,
-    realMatcher: factory.real,
+    timings,
   };
 }
 
-const file = process.argv[2];
-if (!file) {
-  process.stderr.write("usage: rss-probe.ts <records-file|none> [pastes.json]\n");
+const [file, pastesFile] = process.argv.slice(2);
+if (!file || !pastesFile) {
+  process.stderr.write("usage: rss-probe.ts <records-file|none> <pastes.json>\n");
   process.exit(2);
 }
-const pastes = process.argv[3] ? (JSON.parse(readFileSync(process.argv[3], "utf8")) as string[]) : [];
+const pastes = JSON.parse(readFileSync(pastesFile, "utf8")) as ProbePastes;
 process.stdout.write(`${JSON.stringify(await probe(file, pastes))}\n`);

@@ -1,6 +1,6 @@
 /**
  * Cheap per-line tests that decide which lines reach the matcher. They run on every line of a
- * file of hundreds of MB, so they look at a few characters, not the whole line, where they can.
+ * file of hundreds of MB, on its bytes, so a quiet line is never even decoded to a string.
  */
 
 /**
@@ -10,19 +10,38 @@
  */
 export type LineKind = "quiet" | "error" | "other";
 
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isDigit = (c: number | undefined): boolean => c !== undefined && c >= 48 && c <= 57;
 
 /** `2026-11-30T08:00:00…` or `2026-11-30 08:00:00…` at `at`. */
-function isDateAt(line: string, at: number): boolean {
+function isDateAt(buf: Buffer, at: number, end: number): boolean {
   return (
-    isDigit(line.charCodeAt(at)) &&
-    isDigit(line.charCodeAt(at + 3)) &&
-    line.charCodeAt(at + 4) === 45 &&
-    isDigit(line.charCodeAt(at + 5)) &&
-    line.charCodeAt(at + 7) === 45 &&
-    isDigit(line.charCodeAt(at + 9))
+    at + 10 <= end &&
+    isDigit(buf[at]) &&
+    isDigit(buf[at + 3]) &&
+    buf[at + 4] === 45 &&
+    isDigit(buf[at + 5]) &&
+    buf[at + 7] === 45 &&
+    isDigit(buf[at + 9])
   );
 }
+
+/** Where a log entry's timestamp starts: 0, or after a container prefix `svc-name  | `; -1 when none. */
+function timestampAt(buf: Buffer, start: number, end: number): number {
+  if (isDateAt(buf, start, end)) return start;
+  if (buf[start] === 91 /* [ */ && isDateAt(buf, start + 1, end)) return start + 1;
+  // ANSI-coloured timestamp: ESC [ 2 m 2026-…
+  if (buf[start] === 27 && isDateAt(buf, start + 4, end)) return start + 4;
+  const limit = Math.min(end - 1, start + 80);
+  for (let i = start; i < limit; i++) {
+    if (buf[i] === 124 /* | */ && buf[i + 1] === 32) return isDateAt(buf, i + 2, end) ? i + 2 : -1;
+  }
+  return -1;
+}
+
+const startsWithAt = (buf: Buffer, at: number, word: string): boolean => {
+  for (let k = 0; k < word.length; k++) if (buf[at + k] !== word.charCodeAt(k)) return false;
+  return true;
+};
 
 const LEVEL_WORD = /\b(ERROR|WARN|WARNING|FATAL|PANIC|CRITICAL|INFO|DEBUG|TRACE)\b/;
 const JSON_LEVEL = /"(?:level|severity)"\s*:\s*"([A-Za-z]+)"/;
@@ -33,37 +52,30 @@ function kindOfLevel(level: string | undefined): LineKind {
   return upper === "INFO" || upper === "DEBUG" || upper === "TRACE" ? "quiet" : "error";
 }
 
-/** Where a log entry's timestamp starts: 0, or after a container prefix `svc-name  | `; -1 when none. */
-function timestampAt(line: string): number {
-  if (isDateAt(line, 0)) return 0;
-  const bar = line.indexOf("| ");
-  if (bar > 0 && bar < 80 && isDateAt(line, bar + 2)) return bar + 2;
-  // `[2026-11-30 08:00:00]` and ANSI-coloured timestamps.
-  if ((line.charCodeAt(0) === 91 && isDateAt(line, 1)) || (line.charCodeAt(0) === 27 && isDateAt(line, 4))) return 1;
-  return -1;
-}
-
-export function classifyLine(line: string): LineKind {
-  const at = timestampAt(line);
+export function classifyBytes(buf: Buffer, start: number, end: number): LineKind {
+  const at = timestampAt(buf, start, end);
   if (at >= 0) {
     // tracing: `<timestamp> <padded level> …`: the level is the first word after the timestamp.
-    let i = line.indexOf(" ", at);
-    if (i < 0) return "quiet";
-    while (line.charCodeAt(i) === 32) i++;
-    const c = line.charCodeAt(i);
-    if (c === 73 /* I */ && line.startsWith("INFO", i)) return "quiet";
-    if (c === 69 /* E */ && line.startsWith("ERROR", i)) return "error";
-    if (c === 87 /* W */ && line.startsWith("WARN", i)) return "error";
-    if ((c === 68 && line.startsWith("DEBUG", i)) || (c === 84 && line.startsWith("TRACE", i))) {
-      return "quiet";
-    }
-    return kindOfLevel(LEVEL_WORD.exec(line.slice(at, at + 200))?.[1]);
+    let i = at;
+    while (i < end && buf[i] !== 32) i++;
+    while (i < end && buf[i] === 32) i++;
+    const c = buf[i];
+    if (c === 73 /* I */ && startsWithAt(buf, i, "INFO")) return "quiet";
+    if (c === 69 /* E */ && startsWithAt(buf, i, "ERROR")) return "error";
+    if (c === 87 /* W */ && startsWithAt(buf, i, "WARN")) return "error";
+    if ((c === 68 && startsWithAt(buf, i, "DEBUG")) || (c === 84 && startsWithAt(buf, i, "TRACE"))) return "quiet";
+    return kindOfLevel(LEVEL_WORD.exec(buf.toString("latin1", at, Math.min(end, at + 200)))?.[1]);
   }
-  if (line.charCodeAt(0) === 123 /* { */) {
-    const level = JSON_LEVEL.exec(line)?.[1];
+  if (buf[start] === 123 /* { */) {
+    const level = JSON_LEVEL.exec(buf.toString("utf8", start, end))?.[1];
     if (level !== undefined) return kindOfLevel(level);
   }
   return "other";
+}
+
+export function classifyLine(line: string): LineKind {
+  const buf = Buffer.from(line, "utf8");
+  return classifyBytes(buf, 0, buf.length);
 }
 
 /** Free text (no entry header) that opens an error on its own: panics, psql and driver errors. */

@@ -1,5 +1,4 @@
-import { classifyLine, isPanicHeader, opensErrorByItself } from "./classify.ts";
-import type { LogLine } from "./lines.ts";
+import { isPanicHeader, type LineKind, opensErrorByItself } from "./classify.ts";
 
 /** A log entry that looks like an error: its header line and continuation lines. */
 export interface ErrorEntry {
@@ -15,7 +14,7 @@ export interface EntryLimits {
 /**
  * Groups lines into error entries: a WARN/ERROR log line and the lines after it that have no
  * header of their own (`Caused by:` chains, `HINT:`, a panic message), or free error text.
- * INFO entries and their continuations are dropped without looking further.
+ * INFO entries and their continuations are dropped without being decoded.
  */
 export class EntryAssembler {
   private open: ErrorEntry | null = null;
@@ -27,24 +26,25 @@ export class EntryAssembler {
     private readonly emit: (entry: ErrorEntry) => void,
   ) {}
 
-  push(line: LogLine): void {
-    const kind = classifyLine(line.text);
+  /** `text` decodes the line; it is called only for lines that can belong to an error. */
+  push(kind: LineKind, number: number, text: () => string): void {
     if (kind === "quiet") {
       this.close();
       return;
     }
     if (kind === "error") {
       this.close();
-      this.start(line);
+      this.start(number, text());
       return;
     }
-    if (this.open && !isPanicHeader(line.text)) {
+    const line = text();
+    if (this.open && !isPanicHeader(line)) {
       this.continueWith(line);
       return;
     }
-    if (opensErrorByItself(line.text)) {
+    if (opensErrorByItself(line)) {
       this.close();
-      this.start(line);
+      this.start(number, line);
     }
   }
 
@@ -53,15 +53,15 @@ export class EntryAssembler {
     this.close();
   }
 
-  private start(line: LogLine): void {
-    this.open = { firstLine: line.number, lines: [line.text] };
-    this.chars = line.text.length;
+  private start(number: number, line: string): void {
+    this.open = { firstLine: number, lines: [line] };
+    this.chars = line.length;
     this.blanks = 0;
   }
 
-  private continueWith(line: LogLine): void {
+  private continueWith(line: string): void {
     const entry = this.open as ErrorEntry;
-    if (line.text.trim() === "") {
+    if (line.trim() === "") {
       // One blank line separates `outer` from `Caused by:`; two end the entry.
       if (++this.blanks >= 2) this.close();
       else entry.lines.push("");
@@ -69,8 +69,8 @@ export class EntryAssembler {
     }
     this.blanks = 0;
     if (entry.lines.length >= this.limits.maxEntryLines || this.chars >= this.limits.maxEntryChars) return;
-    entry.lines.push(line.text);
-    this.chars += line.text.length + 1;
+    entry.lines.push(line);
+    this.chars += line.length + 1;
   }
 
   private close(): void {

@@ -1,21 +1,25 @@
 /**
- * Remembers an answer per entry shape: the text with digit runs and long hex ids masked, so
- * `actor 1234 failed` and `actor 98 failed` are matched once. Bounded: when full, the oldest
- * half is dropped (insertion order), so a log of endless distinct shapes keeps memory flat.
+ * Remembers an answer per entry shape, so a message logged 100,000 times with different ids
+ * is matched once. Bounded: when full, the oldest half is dropped (insertion order), so a log
+ * of endless distinct shapes keeps memory flat.
  */
 export class ShapeCache<V> {
   private readonly entries = new Map<string, V>();
 
   constructor(private readonly capacity: number) {}
 
-  getOrCompute(text: string, compute: (text: string) => V): V {
-    if (this.capacity <= 0) return compute(text);
-    const key = shapeOf(text);
-    if (this.entries.has(key)) return this.entries.get(key) as V;
-    const value = compute(text);
+  get enabled(): boolean {
+    return this.capacity > 0;
+  }
+
+  get(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, value: V): void {
+    if (this.capacity <= 0) return;
     if (this.entries.size >= this.capacity) this.evictOldestHalf();
     this.entries.set(key, value);
-    return value;
   }
 
   private evictOldestHalf(): void {
@@ -27,9 +31,10 @@ export class ShapeCache<V> {
   }
 }
 
-const VARIABLE = /\b(?:0x)?[0-9a-f]*\d[0-9a-f]*\b/gi;
+/** Numbers, hex ids and quoted values: what changes between two logs of one call site. */
+const VARIABLE = /\b(?:0x)?[0-9a-f]*\d[0-9a-f]*\b|"[^"\n]{0,80}"|'[^'\n]{0,80}'|`[^`\n]{0,80}`/gi;
 
-/** Digits and hex-with-digits tokens become `#`: timestamps, ids, epochs, counts. */
+/** The text with its variable parts masked: `actor 1234 failed` and `actor 98 failed` share a shape. */
 export function shapeOf(text: string): string {
   return text.replace(VARIABLE, "#");
 }

@@ -8,8 +8,9 @@ export interface ScanOptions {
   /** Distinct unmatched fingerprints kept; entries beyond that are only counted. */
   maxUnmatchedGroups?: number;
   /**
-   * Answers remembered per masked entry shape (digits and hex ids masked), so a message logged
-   * 100,000 times with different ids is matched once. 0 matches every entry.
+   * Answers remembered per entry shape (log header dropped; numbers, hex ids and quoted values
+   * masked), so a message logged 100,000 times with different ids is matched once. Two entries
+   * differing only there get the same answer; 0 matches every entry on its own.
    */
   cacheSize?: number;
   /** Count fuzzy matches as known errors too (default: only exact matches count). */

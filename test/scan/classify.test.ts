@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyLine } from "../../src/scan/classify.ts";
-import { splitLines } from "../../src/scan/lines.ts";
+import { collectLines } from "../../src/scan/lines.ts";
 import { messageOf } from "../../src/scan/scan.ts";
 
 describe("classifyLine", () => {
@@ -33,12 +33,9 @@ describe("messageOf", () => {
   });
 });
 
-describe("splitLines", () => {
-  const collect = async (chunks: string[], max = 100): Promise<string[]> => {
-    const out: string[] = [];
-    for await (const batch of splitLines(chunks, max)) for (const l of batch) out.push(`${l.number}:${l.text}`);
-    return out;
-  };
+describe("readLines", () => {
+  const collect = async (chunks: string[], max = 100): Promise<string[]> =>
+    (await collectLines(chunks, max)).map((l) => `${l.number}:${l.text}`);
 
   it("joins lines split across chunks and numbers them from 1", async () => {
     expect(await collect(["ab", "c\nde", "f\r\n", "\nlast"])).toEqual(["1:abc", "2:def", "3:", "4:last"]);

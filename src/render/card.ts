@@ -107,9 +107,10 @@ export function alternativeBlocks(alternatives: readonly Match[]): Block[] {
   return [context(["*Not it?* Other candidates:"]), actions(buttons, "rwerror_alternatives")];
 }
 
-/** Plain fallback text of a card: severity, title and the first step. */
+/** Plain fallback text of a card: severity, the error with its captured values, and the first step. */
 export function cardFallback(record: ErrorRecord, facts: MatchFacts): string {
   const model = cardModel(record, facts);
   const first = model.solutions[0] ? ` First step: ${model.solutions[0]}` : "";
-  return safeText(`[${model.severity}] ${model.title}.${first}`, 2900);
+  const error = model.error.split("\n")[0] ?? model.title;
+  return safeText(`[${model.severity}] ${error}.${first}`, 2900);
 }

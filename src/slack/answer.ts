@@ -1,5 +1,6 @@
 /** The one answer flow every entry point shares: read the paste, match, record, render. */
 import type { MatchResult } from "../matcher/types.ts";
+import { occurrenceFromResult } from "../occurrence.ts";
 import { renderAnswer, renderNoMatch, type SlackMessage } from "../render/index.ts";
 import type { OccurrenceSource } from "../store/types.ts";
 import { recordOccurrence } from "./core.ts";
@@ -24,7 +25,7 @@ export interface Answer {
 }
 
 /**
- * Matches a paste (Slack-escaped text) and records the occurrence, matched or not.
+ * Matches a paste (Slack-escaped text) and records the occurrence (matched, or unmatched when it looks like an error).
  * With no match the reply says so and lists the closest keyword candidates.
  */
 export function answerPaste(
@@ -36,19 +37,16 @@ export function answerPaste(
   const text = plainTextFromSlack(slackText);
   const result = deps.matcher.match(text);
   const best = result.matches[0];
-  recordOccurrence(deps.store, {
-    recordId: best?.record.id ?? null,
-    source: ctx.source,
+  // Every surface counts the same way: a keyword query or chatter is not an occurrence.
+  const occurrence = occurrenceFromResult(result, text, ctx.source, {
     teamId: ctx.teamId ?? null,
     channelId: ctx.channelId ?? null,
     userId: ctx.userId ?? null,
     messageTs: ctx.messageTs ?? null,
     threadTs: ctx.threadTs ?? null,
-    confidence: best?.confidence ?? null,
-    matchKind: best?.kind ?? null,
-    text,
     occurredAt: deps.now(),
   });
+  if (occurrence) recordOccurrence(deps.store, occurrence);
   if (best) return { result, message: renderAnswer(result, opts) };
   const query = (result.layers.at(-1) ?? text).slice(0, SUGGESTION_QUERY_CHARS);
   return { result, message: renderNoMatch(result, deps.matcher.search(query, 3)) };

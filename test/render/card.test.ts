@@ -83,7 +83,9 @@ describe("remediation card", () => {
     expect(text).toContain(`<${downstream.githubUrl}|src/meta/src/stream/scale.rs:930>`);
     expect(text).toContain(DOWNSTREAM_ID);
     expect(text).toContain("exact match of the pattern on the root cause (confidence 100%)");
-    expect(msg.text).toContain("downstream relation missing");
+    expect(msg.text).toBe(
+      "[error] downstream relation missing for 1002 -&gt; 1004. First step: Retry the rescale operation once other DDL on the job has settled",
+    );
     expect(checkBlockKitLimits(msg)).toEqual([]);
   });
 

@@ -251,7 +251,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     setSocketUrl: (url) => {
       socketUrl = url;
     },
-    waitFor: async (predicate, timeoutMs = 5000) => {
+    waitFor: async (predicate, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
       while (!predicate()) {
         if (Date.now() > deadline) throw new Error("fake Slack: condition not met in time");

@@ -48,7 +48,7 @@ export async function startFakeSocketServer(): Promise<FakeSocketServer> {
   return {
     url: `ws://127.0.0.1:${port}/link/?ticket=fake`,
     acks,
-    waitForConnection: async (timeoutMs = 5000) => {
+    waitForConnection: async (timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
       while (socket === undefined) {
         if (Date.now() > deadline) throw new Error("no Socket Mode connection");

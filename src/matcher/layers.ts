@@ -26,13 +26,14 @@ const MAX_LAYERS = 200;
 const MAX_SUBSPLIT_DEPTH = 2;
 const MAX_PLAIN_LINES = 64;
 
-const PSQL_ERROR = /^(?:.*?(?:\s|:))??(?:db error:\s*)?(?:ERROR|FATAL|PANIC):\s+(\S.*)$/;
+/** psql (`ERROR:  …`, with VERBOSITY verbose `ERROR:  XX000: …`), drivers (`db error: ERROR: …`, JDBC). */
+const PSQL_ERROR = /^(?:.*?(?:\s|:))??(?:db error:\s*)?(?:ERROR|FATAL|PANIC):\s+(?:[0-9A-Z]{5}:\s+)?(\S.*)$/;
 const RUST_MAIN_ERROR = /^Error: (\S.*)$/;
 const CAUSED_BY = /^\s*Caused by:\s*(.*)$/;
 const CAUSED_BY_MANY = /^\s*Caused by these errors \(recent errors listed first\):\s*$/;
 const NUMBERED = /^(\s*\d+: )(.*)$/;
 const KNOWN_CONTINUATION =
-  /^\s*(?:(?:HINT|Hint|DETAIL|Detail|CONTEXT|LINE \d+|Tracking issue|example|Example|Note|NOTE):|No tracking issue yet|\^+\s*$)/;
+  /^\s*(?:(?:HINT|Hint|DETAIL|Detail|CONTEXT|LOCATION|LINE \d+|Tracking issue|example|Example|Note|NOTE):|No tracking issue yet|\^+\s*$)/;
 const BACKTRACE_HEADER = /^\s*stack backtrace:\s*$/;
 const BACKTRACE_FRAME = /^\s*(?:\d+:\s+(?:0x[0-9a-f]+ - )?\S.*|at \S+:\d+(?::\d+)?|at \/rustc\/\S*)\s*$/;
 const PANIC_NOTE = /^note: (?:run with `RUST_BACKTRACE|Some details are omitted|panicked at)/;

@@ -55,6 +55,11 @@ function unescapeSlack(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
+/** Smart quotes from a chat client's autocorrect: RisingWave prints ASCII quotes. */
+function straightenQuotes(text: string): string {
+  return text.replace(/[\u201c\u201d]/g, '"').replace(/[\u2018\u2019]/g, "'");
+}
+
 /**
  * True when a line (or paste) wrapped in single backticks is Slack formatting, not a RisingWave
  * message that happens to start and end with a code span (`a` and `b`): the first inner backtick,
@@ -73,11 +78,14 @@ function isWrappedInBackticks(s: string): boolean {
 /** A line Slack users wrap in `inline code`: an error head, not a code line of a multi-line message. */
 const ERROR_HEAD = /^(?:.{0,40}ERROR:|\[?\d{4}-\d{2}-\d{2}|thread '|Caused by|\s*\d+: |[A-Za-z][\w ]{0,40}: \S)/;
 
+/** Drivers append the SQLSTATE to the message (Go's pgx: `… (SQLSTATE XX000)`). */
+const SQLSTATE_SUFFIX = /\s*\(SQLSTATE [0-9A-Z]{5}\)\s*$/;
+
 function stripLineFormatting(line: string, singleLine: boolean): string {
   let out = line;
   // Quote markers may nest once (`> > text`); Slack sends them as `&gt;`, unescaped already.
   for (let i = 0; i < 2 && QUOTE_MARKER.test(out); i++) out = out.replace(QUOTE_MARKER, "");
-  out = out.replace(CONTAINER_PREFIX, "");
+  out = out.replace(CONTAINER_PREFIX, "").replace(SQLSTATE_SUFFIX, "");
   // Fences glued to text: "```ERROR:  …" or "… listed first):```".
   if (out.startsWith("```")) out = out.replace(/^```(?:[a-z]+\s*$)?/, "");
   if (out.endsWith("```")) out = out.slice(0, -3);
@@ -99,7 +107,7 @@ export function normalizePaste(
   const raw = typeof input === "string" ? input : "";
   const { text: head, bytes, cut } = cutToBytes(raw, maxInputBytes);
   let text = head.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(/\t/g, "    ");
-  text = unescapeSlack(text);
+  text = straightenQuotes(unescapeSlack(text));
   const kept = text.split("\n").filter((l) => !FENCE_ONLY.test(l));
   const singleLine = kept.filter((l) => l.trim() !== "").length <= 1;
   const lines = kept.map((l) => stripLineFormatting(l, singleLine));

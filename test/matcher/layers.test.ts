@@ -58,6 +58,30 @@ describe("splitLayers", () => {
       ],
     ],
     [
+      "a JDBC client's prefix",
+      "SQL Error [XX000]: ERROR: Failed to run the query\n\nCaused by:\n  Bind error: Column v3 not found in table t",
+      ["Failed to run the query", "Bind error: Column v3 not found in table t"],
+    ],
+    [
+      "psql with VERBOSITY verbose",
+      "ERROR:  XX000: Failed to run the query\n\nCaused by:\n  Bind error: x\nLOCATION:  src/frontend/src/x.rs:1",
+      ["Failed to run the query", "Bind error: x\nLOCATION:  src/frontend/src/x.rs:1"],
+    ],
+    [
+      "an anyhow report with numbered causes",
+      "Error: failed to start\n\nCaused by:\n    0: Executor error\n    1: downstream relation missing for 1 -> 2",
+      ["failed to start", "Executor error", "downstream relation missing for 1 -> 2"],
+    ],
+    [
+      "an error line under a chatter line",
+      "hey, got this when running the migration:\nBind error: GROUP BY position 2 is not in select list\n\nany idea?",
+      [
+        "hey, got this when running the migration:",
+        "Bind error: GROUP BY position 2 is not in select list",
+        "any idea?",
+      ],
+    ],
+    [
       "a plain one-liner",
       "Bind error: GROUP BY position 2 is not in select list",
       ["Bind error: GROUP BY position 2 is not in select list"],

@@ -46,6 +46,12 @@ describe("normalizePaste", () => {
       "line one\nline two",
     ],
     ["strips kubectl prefixes", "[pod/risingwave-meta-0/meta] line one", "line one"],
+    ["drops the SQLSTATE a driver appends", "Bind error: x (SQLSTATE XX000)", "Bind error: x"],
+    [
+      "straightens smart quotes",
+      "column \u201cfoo\u201d specified more than once, isn\u2019t it",
+      'column "foo" specified more than once, isn\'t it',
+    ],
     [
       "keeps an arrow that is not a quote marker",
       "downstream relation missing for 1002 -> 1004",

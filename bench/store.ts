@@ -11,7 +11,7 @@ import { catalogFromRecords, type ErrorRecord } from "../src/catalog/index.ts";
 import { sincePeriod } from "../src/report/period.ts";
 import { buildErrorReport } from "../src/report/report.ts";
 import { buildWeeklyDigest, digestTargetAt } from "../src/report/weekly.ts";
-import { fingerprintError, openStore, recordOccurrence, type Store } from "../src/store/index.ts";
+import { fingerprintError, IDS_PER_MS, openStore, recordOccurrence, type Store } from "../src/store/index.ts";
 import { type TargetCheck, targetTable } from "./table.ts";
 
 export interface StoreBenchRow extends TargetCheck {
@@ -79,13 +79,13 @@ const paste = (i: number, recordId: string | null) =>
     recordId ?? `compactor ${i % 97} lost lease on sst ${i}`
   }\n  2: connection to 10.0.${i % 255}.7:5690 failed after ${i % 1000}ms`;
 
-/** 1M rows over the last year in one transaction with one prepared statement. */
+/** 1M rows over the last year in one transaction with one prepared statement (times are distinct, so id = ms block start). */
 export function fill(store: Store, rows: number, now: number): void {
   const rand = rng(1);
   const templates = Array.from({ length: 200 }, (_, k) => fingerprintError(`lost lease on sst ${k} kind${k}`));
   const insert = store.db.prepare(
-    `INSERT INTO occurrences (record_id, source, team_id, channel_id, user_id, message_ts, confidence, match_kind,
-       excerpt, fingerprint, template, occurred_at) VALUES (?, 'auto', 'T1', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO occurrences (id, record_id, source, team_id, channel_id, user_id, message_ts, confidence, match_kind,
+       excerpt, fingerprint, template, occurred_at) VALUES (? * ${IDS_PER_MS}, ?, 'auto', 'T1', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   store.db.transaction(() => {
     for (let i = 0; i < rows; i++) {
@@ -93,6 +93,7 @@ export function fill(store: Store, rows: number, now: number): void {
       const recordId = pickRecord(rand);
       const t = recordId === null ? templates[Math.floor(rand() * templates.length)] : undefined;
       insert.run(
+        at,
         recordId,
         `C${Math.floor(rand() * CHANNELS)}`,
         `U${i % 300}`,

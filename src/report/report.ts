@@ -3,7 +3,6 @@ import type { Store } from "../store/db.ts";
 import { type Period, previousPeriod } from "./period.ts";
 import {
   type PeriodTotals,
-  periodTotals,
   type RecordStat,
   recordStats,
   scanPeriod,
@@ -29,12 +28,13 @@ export function buildErrorReport(
 ): ErrorReport {
   const previous = previousPeriod(period);
   const scan = scanPeriod(store, period);
+  const prevScan = scanPeriod(store, previous);
   return {
     period,
     previous,
     totals: scan.totals,
-    previousTotals: periodTotals(store, previous),
-    records: recordStats(store, scan, { limit, catalog }).map(({ buckets: _b, ...r }) => r),
-    unmatched: unmatchedStats(store, scan, { limit: unmatchedLimit }),
+    previousTotals: prevScan.totals,
+    records: recordStats(store, scan, { limit, catalog, previous: prevScan }).map(({ buckets: _b, ...r }) => r),
+    unmatched: unmatchedStats(store, scan, { limit: unmatchedLimit, previous: prevScan }),
   };
 }

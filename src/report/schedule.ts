@@ -5,6 +5,7 @@ import { getDigest } from "../store/digests.ts";
 import { pruneOccurrences } from "../store/occurrences.ts";
 import { pruneReplies, pruneSeenEvents } from "../store/slack-state.ts";
 import { type DigestPostResult, type PostDigest, postDigestOnce } from "./digest-post.ts";
+import { anyOccurrenceBefore } from "./stats.ts";
 import { digestTargetAt } from "./weekly.ts";
 
 /** Console and Bolt's logger both fit. */
@@ -93,8 +94,7 @@ export function startDigestScheduler({
     const target = digestTargetAt(slot.getTime(), tz);
     if (getDigest(store, target.periodKey)?.postedAt) return;
     // A fresh install has nothing to report on for a slot before its first logged error.
-    const anyBefore = store.prepare("SELECT 1 FROM occurrences WHERE occurred_at < ? LIMIT 1").get(slot.getTime());
-    if (!anyBefore) return;
+    if (!anyOccurrenceBefore(store, slot.getTime())) return;
     log.info(`rwerror: digest ${target.periodKey} was due ${slot.toISOString()} and not posted; posting now`);
     await runDue(slot.getTime());
   }

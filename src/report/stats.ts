@@ -1,5 +1,6 @@
 import type { Catalog } from "../catalog/index.ts";
 import type { Store } from "../store/db.ts";
+import { IDS_PER_MS } from "../store/occurrences.ts";
 
 export interface RecordStat {
   recordId: string;
@@ -56,6 +57,8 @@ interface Group {
   channels: Set<string>;
   firstSeen: number;
   lastSeen: number;
+  /** Row id of the latest occurrence (for the example excerpt). */
+  latestId: number;
   /** Occurrences per bucket between the scan's edges. */
   buckets: number[];
 }
@@ -78,10 +81,14 @@ function bucketOf(edges: readonly number[], at: number): number {
   return i;
 }
 
+/** The rowid range of [from, to): rows are stored in time order (migration 005). */
+function idRange(from: number, to: number): [number, number] {
+  return [Math.ceil(from) * IDS_PER_MS, Math.ceil(to) * IDS_PER_MS];
+}
+
 /**
- * One read of the period through the covering index (occurred_at, record_id, channel_id,
- * fingerprint): no table rows are touched, and grouping in JS beats SQLite's temp B-trees for
- * GROUP BY + count(DISTINCT) several times over (see bench/store.ts).
+ * One read of the period: a single rowid range of the time-ordered table, grouped in JS
+ * (cheaper than SQLite's temp B-trees for GROUP BY + count(DISTINCT); see bench/store.ts).
  */
 export function scanPeriod(
   store: Store,
@@ -89,40 +96,54 @@ export function scanPeriod(
 ): PeriodScan {
   // Streamed, not collected: a year-long report must not hold a million rows in memory.
   const rows = store
-    .prepare(
-      `SELECT occurred_at, record_id, channel_id, fingerprint FROM occurrences INDEXED BY occurrences_period
-       WHERE occurred_at >= ? AND occurred_at < ?`,
-    )
+    .prepare("SELECT id, occurred_at, record_id, channel_id, fingerprint FROM occurrences WHERE id >= ? AND id < ?")
     .raw()
-    .iterate(from, to) as IterableIterator<[number, string | null, string | null, string | null]>;
-  let total = 0;
+    .iterate(...idRange(from, to)) as IterableIterator<[number, number, string | null, string | null, string | null]>;
   const buckets = Math.max(0, edges.length - 1);
   const records = new Map<string, Group>();
   const fingerprints = new Map<string, Group>();
   const channels = new Set<string>();
   const totalBuckets = new Array<number>(buckets).fill(0);
+  let total = 0;
   let matched = 0;
-  const add = (map: Map<string, Group>, key: string, at: number, channel: string | null, bucket: number) => {
+  const add = (
+    map: Map<string, Group>,
+    key: string,
+    id: number,
+    at: number,
+    channel: string | null,
+    bucket: number,
+  ) => {
     let g = map.get(key);
     if (!g) {
-      g = { count: 0, channels: new Set(), firstSeen: at, lastSeen: at, buckets: new Array<number>(buckets).fill(0) };
+      g = {
+        count: 0,
+        channels: new Set(),
+        firstSeen: at,
+        lastSeen: at,
+        latestId: id,
+        buckets: new Array<number>(buckets).fill(0),
+      };
       map.set(key, g);
     }
     g.count++;
     if (channel !== null) g.channels.add(channel);
     if (at < g.firstSeen) g.firstSeen = at;
-    if (at > g.lastSeen) g.lastSeen = at;
+    if (at >= g.lastSeen) {
+      g.lastSeen = at;
+      g.latestId = id;
+    }
     if (bucket >= 0) g.buckets[bucket] = (g.buckets[bucket] ?? 0) + 1;
   };
-  for (const [at, recordId, channel, fingerprint] of rows) {
+  for (const [id, at, recordId, channel, fingerprint] of rows) {
     total++;
     if (channel !== null) channels.add(channel);
     const bucket = buckets > 0 ? bucketOf(edges, at) : -1;
     if (bucket >= 0) totalBuckets[bucket] = (totalBuckets[bucket] ?? 0) + 1;
     if (recordId !== null) {
       matched++;
-      add(records, recordId, at, channel, bucket);
-    } else if (fingerprint !== null) add(fingerprints, fingerprint, at, channel, bucket);
+      add(records, recordId, id, at, channel, bucket);
+    } else if (fingerprint !== null) add(fingerprints, fingerprint, id, at, channel, bucket);
   }
   return {
     from,
@@ -131,13 +152,7 @@ export function scanPeriod(
     totalBuckets,
     records,
     fingerprints,
-    totals: {
-      total,
-      matched,
-      unmatched: total - matched,
-      channels: channels.size,
-      records: records.size,
-    },
+    totals: { total, matched, unmatched: total - matched, channels: channels.size, records: records.size },
   };
 }
 
@@ -145,16 +160,28 @@ function ranked(map: Map<string, Group>, limit: number): [string, Group][] {
   return [...map].sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, limit);
 }
 
+/** The previous period of equal length, scanned once per report. */
+function previousScan(store: Store, scan: PeriodScan): PeriodScan {
+  return scanPeriod(store, { from: scan.from - (scan.to - scan.from), to: scan.from });
+}
+
+/** When a record (or '#' + fingerprint) was first logged, kept by a trigger (migration 005). */
+function firstSeenLookup(store: Store): (groupKey: string) => number | undefined {
+  const stmt = store.prepare("SELECT first_at AS at FROM first_seen WHERE group_key = ?");
+  return (key) => (stmt.get(key) as { at: number } | undefined)?.at;
+}
+
 /** Records of a scan, most frequent first, with their history (previous period, first ever). */
-export function recordStats(store: Store, scan: PeriodScan, { limit = 10, catalog }: Omit<RangeQuery, "from" | "to">) {
-  const prevFrom = scan.from - (scan.to - scan.from);
-  const previous = store.prepare(
-    "SELECT count(*) AS n FROM occurrences WHERE record_id = ? AND occurred_at >= ? AND occurred_at < ?",
-  );
-  const firstEver = store.prepare("SELECT min(occurred_at) AS at FROM occurrences WHERE record_id = ?");
+export function recordStats(
+  store: Store,
+  scan: PeriodScan,
+  { limit = 10, catalog, previous }: Omit<RangeQuery, "from" | "to"> & { previous?: PeriodScan },
+) {
+  const prev = previous ?? previousScan(store, scan);
+  const firstEver = firstSeenLookup(store);
   return ranked(scan.records, limit).map(([recordId, g]): RecordStat & { buckets: number[] } => {
     const record = catalog?.byId(recordId);
-    const previousCount = (previous.get(recordId, prevFrom, scan.from) as { n: number }).n;
+    const previousCount = prev.records.get(recordId)?.count ?? 0;
     return {
       recordId,
       title: record?.errorMessage ?? null,
@@ -165,7 +192,7 @@ export function recordStats(store: Store, scan: PeriodScan, { limit = 10, catalo
       lastSeen: g.lastSeen,
       previousCount,
       change: changeRatio(g.count, previousCount),
-      firstEver: (firstEver.get(recordId) as { at: number }).at,
+      firstEver: Math.min(firstEver(recordId) ?? g.firstSeen, g.firstSeen),
       buckets: g.buckets,
     };
   });
@@ -177,28 +204,25 @@ export function newRecordStats(
   scan: PeriodScan,
   { limit = 10, catalog }: Omit<RangeQuery, "from" | "to">,
 ) {
-  const before = store.prepare("SELECT 1 FROM occurrences WHERE record_id = ? AND occurred_at < ? LIMIT 1");
-  const fresh = new Map([...scan.records].filter(([id]) => before.get(id, scan.from) === undefined));
-  return recordStats(store, { ...scan, records: fresh }, { limit, ...(catalog ? { catalog } : {}) });
+  const firstEver = firstSeenLookup(store);
+  const fresh = new Map([...scan.records].filter(([id]) => (firstEver(id) ?? scan.from) >= scan.from));
+  const none: PeriodScan = { ...scan, records: new Map(), fingerprints: new Map() };
+  return recordStats(store, { ...scan, records: fresh }, { limit, previous: none, ...(catalog ? { catalog } : {}) });
 }
 
 /** Unmatched errors of a scan by fingerprint, most frequent first, with the latest example. */
 export function unmatchedStats(
   store: Store,
   scan: PeriodScan,
-  { limit = 10 }: { limit?: number } = {},
+  { limit = 10, previous }: { limit?: number; previous?: PeriodScan } = {},
 ): UnmatchedStat[] {
-  const prevFrom = scan.from - (scan.to - scan.from);
-  const previous = store.prepare(
-    "SELECT count(*) AS n FROM occurrences WHERE fingerprint = ? AND record_id IS NULL AND occurred_at >= ? AND occurred_at < ?",
-  );
-  const latest = store.prepare(
-    `SELECT template, excerpt FROM occurrences WHERE fingerprint = ? AND record_id IS NULL
-     AND occurred_at >= ? AND occurred_at < ? ORDER BY occurred_at DESC, id DESC LIMIT 1`,
-  );
-  return ranked(scan.fingerprints, limit).map(([fingerprint, g]) => {
-    const previousCount = (previous.get(fingerprint, prevFrom, scan.from) as { n: number }).n;
-    const ex = latest.get(fingerprint, scan.from, scan.to) as { template: string | null; excerpt: string };
+  const top = ranked(scan.fingerprints, limit);
+  if (top.length === 0) return [];
+  const prev = previous ?? previousScan(store, scan);
+  const example = store.prepare("SELECT template, excerpt FROM occurrences WHERE id = ?");
+  return top.map(([fingerprint, g]) => {
+    const previousCount = prev.fingerprints.get(fingerprint)?.count ?? 0;
+    const ex = example.get(g.latestId) as { template: string | null; excerpt: string };
     return {
       fingerprint,
       template: ex.template || ex.excerpt,
@@ -232,13 +256,16 @@ export function periodTotals(store: Store, { from, to }: { from: number; to: num
   return scanPeriod(store, { from, to }).totals;
 }
 
-/** Just the number of occurrences in [from, to): counted in the index, no rows read. */
+/** Just the number of occurrences in [from, to): one rowid range, nothing decoded. */
 export function countOccurrences(store: Store, { from, to }: { from: number; to: number }): number {
   return (
-    store
-      .prepare(
-        "SELECT count(*) AS n FROM occurrences INDEXED BY occurrences_period WHERE occurred_at >= ? AND occurred_at < ?",
-      )
-      .get(from, to) as { n: number }
+    store.prepare("SELECT count(*) AS n FROM occurrences WHERE id >= ? AND id < ?").get(...idRange(from, to)) as {
+      n: number;
+    }
   ).n;
+}
+
+/** True when anything was logged before `at` (a fresh install has no history to report on). */
+export function anyOccurrenceBefore(store: Store, at: number): boolean {
+  return store.prepare("SELECT 1 FROM occurrences WHERE id < ? LIMIT 1").get(idRange(at, at)[0]) !== undefined;
 }

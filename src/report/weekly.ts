@@ -4,7 +4,6 @@ import { type FeedbackTally, notHelpfulRecords } from "../store/feedback.ts";
 import { dayEdges, nextWeekKey, type Period, previousPeriod, rangeLabel, weekPeriod } from "./period.ts";
 import {
   changeRatio,
-  countOccurrences,
   newRecordStats,
   type RecordStat,
   recordStats,
@@ -77,7 +76,8 @@ export function buildWeeklyDigest(
   const previous = previousPeriod(period);
   const edges = dayEdges(period, 7);
   const scan = scanPeriod(store, { from: period.from, to: period.to, edges });
-  const previousTotal = countOccurrences(store, previous);
+  const prevScan = scanPeriod(store, previous);
+  const previousTotal = prevScan.totals.total;
   return {
     periodKey,
     period,
@@ -90,9 +90,12 @@ export function buildWeeklyDigest(
     channels: scan.totals.channels,
     daily: scan.totalBuckets,
     days: edges.slice(0, -1).map((ms) => formatLocal(ms, period.tz, { time: false })),
-    top: recordStats(store, scan, { limit: topLimit, catalog }).map(({ buckets, ...r }) => ({ ...r, daily: buckets })),
+    top: recordStats(store, scan, { limit: topLimit, catalog, previous: prevScan }).map(({ buckets, ...r }) => ({
+      ...r,
+      daily: buckets,
+    })),
     newThisPeriod: newRecordStats(store, scan, { limit: newLimit, catalog }).map(({ buckets: _b, ...r }) => r),
-    unmatched: unmatchedStats(store, scan, { limit: unmatchedLimit }),
+    unmatched: unmatchedStats(store, scan, { limit: unmatchedLimit, previous: prevScan }),
     notHelpful: notHelpfulRecords(store, { from: period.from, to: period.to, limit: notHelpfulLimit }).map((f) => {
       const record = catalog.byId(f.recordId);
       return { ...f, title: record?.errorMessage ?? null, slug: record?.slug ?? null };

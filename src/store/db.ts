@@ -33,6 +33,10 @@ export function openStore(
     // In WAL mode NORMAL survives process crashes; only a power loss may drop the last commits.
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
+    // Reports read a week of whole rows by rowid range: map the file instead of copying pages
+    // through read() calls, and keep recent weeks in the page cache between reports.
+    db.pragma("mmap_size = 268435456");
+    db.pragma("cache_size = -32768");
     migrate(db, migrations);
   } catch (error) {
     db.close();

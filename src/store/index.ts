@@ -12,7 +12,13 @@ export { MigrationError } from "./errors.ts";
 export { type FeedbackTally, notHelpfulRecords, recordFeedback } from "./feedback.ts";
 export { type Fingerprint, fingerprintError, maskErrorText } from "./fingerprint.ts";
 export { defaultMigrationsDir, type Migration, migrate, readMigrations, schemaVersion } from "./migrate.ts";
-export { listOccurrences, pruneOccurrences, recordOccurrence, type StoredOccurrence } from "./occurrences.ts";
+export {
+  IDS_PER_MS,
+  listOccurrences,
+  pruneOccurrences,
+  recordOccurrence,
+  type StoredOccurrence,
+} from "./occurrences.ts";
 export { EXCERPT_MAX_CHARS, excerptOf, redactSecrets } from "./redact.ts";
 export {
   claimReply,

@@ -3,10 +3,18 @@ import { fingerprintError } from "./fingerprint.ts";
 import { excerptOf, redactSecrets } from "./redact.ts";
 import type { OccurrenceInput } from "./types.ts";
 
+/** Rows of one millisecond share an id block of this size: ids sort like occurred_at (migration 005). */
+export const IDS_PER_MS = 1024;
+
+// The id is the next free slot of the occurrence's millisecond, found in the same statement, so
+// two processes cannot pick the same one (SQLite serialises writers).
 const INSERT = `INSERT INTO occurrences
-  (record_id, source, team_id, channel_id, user_id, message_ts, thread_ts, confidence, match_kind,
+  (id, record_id, source, team_id, channel_id, user_id, message_ts, thread_ts, confidence, match_kind,
    excerpt, fingerprint, template, occurred_at)
-  VALUES (@recordId, @source, @teamId, @channelId, @userId, @messageTs, @threadTs, @confidence, @matchKind,
+  VALUES (
+   (SELECT coalesce(max(id) + 1, @occurredAt * ${IDS_PER_MS}) FROM occurrences
+     WHERE id >= @occurredAt * ${IDS_PER_MS} AND id < (@occurredAt + 1) * ${IDS_PER_MS}),
+   @recordId, @source, @teamId, @channelId, @userId, @messageTs, @threadTs, @confidence, @matchKind,
    @excerpt, @fingerprint, @template, @occurredAt)
   ON CONFLICT DO NOTHING
   RETURNING id`;
@@ -39,7 +47,7 @@ export function recordOccurrence(store: Store, input: OccurrenceInput): { id: nu
     excerpt,
     fingerprint: fp?.fingerprint ?? null,
     template: fp?.template ?? null,
-    occurredAt: input.occurredAt ?? store.now(),
+    occurredAt: Math.floor(input.occurredAt ?? store.now()),
   };
   const row = store.prepare(INSERT).get(params) as { id: number } | undefined;
   if (row) return { id: row.id, inserted: true };
@@ -65,13 +73,13 @@ export function listOccurrences(store: Store, { limit = 50 }: { limit?: number }
   return store
     .prepare(
       `SELECT id, record_id AS recordId, source, channel_id AS channelId, message_ts AS messageTs, excerpt,
-        fingerprint, template, occurred_at AS occurredAt FROM occurrences ORDER BY occurred_at DESC, id DESC LIMIT ?`,
+        fingerprint, template, occurred_at AS occurredAt FROM occurrences ORDER BY id DESC LIMIT ?`,
     )
     .all(limit) as StoredOccurrence[];
 }
 
 /** Deletes occurrences older than the retention window; returns how many went. */
 export function pruneOccurrences(store: Store, retentionDays = 365): number {
-  const cutoff = store.now() - retentionDays * 86_400_000;
-  return store.prepare("DELETE FROM occurrences WHERE occurred_at < ?").run(cutoff).changes;
+  const cutoff = Math.floor(store.now() - retentionDays * 86_400_000);
+  return store.prepare("DELETE FROM occurrences WHERE id < ?").run(cutoff * IDS_PER_MS).changes;
 }

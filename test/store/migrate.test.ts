@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { topErrors } from "../../src/report/stats.ts";
 import {
   MigrationError,
   migrate,
@@ -78,6 +79,7 @@ describe("migrations", () => {
     });
     expect(again.inserted).toBe(false);
     expect(store.db.prepare("SELECT count(*) AS n FROM occurrences").get()).toEqual({ n: 1 });
+    expect(topErrors(store, { from: 0, to: 10 })).toMatchObject([{ recordId: "r1", count: 1, firstEver: 5 }]);
     store.close();
   });
 

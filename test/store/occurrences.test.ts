@@ -69,6 +69,17 @@ describe("recordOccurrence", () => {
     expect(count(store)).toBe(2);
   });
 
+  it("keeps every row logged in the same millisecond, stored in time order whatever the insert order", () => {
+    env = tempDir();
+    const store = env.open();
+    for (const at of [5_000, 1_000, 5_000, 5_000, 3_000]) {
+      recordOccurrence(store, { recordId: "a", source: "console", text: "x", occurredAt: at });
+    }
+    const rows = listOccurrences(store);
+    expect(rows.map((r) => r.occurredAt)).toEqual([5_000, 5_000, 5_000, 3_000, 1_000]);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(5);
+  });
+
   it("stamps rows with the store clock unless the caller gives a time", () => {
     env = tempDir();
     const store = env.open(() => 42_000);

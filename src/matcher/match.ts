@@ -55,10 +55,17 @@ function groupIsError(layers: readonly ErrorLayer[]): boolean {
   );
 }
 
+/**
+ * Bare labels last; otherwise the innermost layer first (the root cause, even when only a wrapper
+ * or a guess explains it); within a layer, sure matches, then weak ones and fuzzy guesses by
+ * confidence, then the in-layer order.
+ */
 function compareRanked(a: Ranked, b: Ranked): number {
-  if (a.tier !== b.tier) return a.tier - b.tier;
-  if (a.tier === 1) return b.match.confidence - a.match.confidence || a.order - b.order;
+  const bare = Number(a.tier === 2) - Number(b.tier === 2);
+  if (bare !== 0) return bare;
   if (a.depth !== b.depth) return b.depth - a.depth;
+  if (a.tier !== b.tier && (a.tier === 0 || b.tier === 0)) return a.tier - b.tier;
+  if (a.tier === 1 || b.tier === 1) return b.match.confidence - a.match.confidence || a.order - b.order;
   if (a.raw && b.raw) return compareInLayer(a.raw, b.raw);
   return b.match.confidence - a.match.confidence || a.order - b.order;
 }

@@ -102,6 +102,8 @@ describe("ranking", () => {
       "expected {}, found: {}",
       "proctime(), now(), number or string",
       "INCLUDE KEY clause not set\n\n{}",
+      "Internal error: {0}",
+      "failed to validate sink",
     ]),
   );
   const top = (text: string) => matcher.match(text).matches[0];
@@ -150,6 +152,16 @@ describe("ranking", () => {
     ],
   ])("prefers %s", (_name, text, expected) => {
     expect(top(text)?.record.errorMessage).toBe(expected);
+  });
+
+  it("answers the root cause even when only a wrapper explains it, with a low confidence", () => {
+    const result = matcher.match(
+      "Caused by these errors (recent errors listed first):\n  1: failed to validate sink\n  2: Internal error: the remote end hung up unexpectedly",
+    );
+    expect(result.matches[0]?.record.errorMessage).toBe("Internal error: {0}");
+    expect(result.matches[0]?.rootCause).toBe(true);
+    expect(result.matches[0]?.confidence).toBeLessThan(AUTO_POST_MIN_CONFIDENCE);
+    expect(result.matches[1]?.record.errorMessage).toBe("failed to validate sink");
   });
 
   it("matches a bare wrapper label only weakly, and never as the root cause", () => {

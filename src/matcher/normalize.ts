@@ -95,6 +95,17 @@ function stripLineFormatting(line: string, singleLine: boolean): string {
   return out.trimEnd();
 }
 
+/** Removes the indentation every line shares (a paste copied out of a test file or YAML). */
+function dedent(lines: string[]): string[] {
+  let common = Number.POSITIVE_INFINITY;
+  for (const l of lines) {
+    if (l.trim() === "") continue;
+    common = Math.min(common, l.length - l.trimStart().length);
+    if (common === 0) return lines;
+  }
+  return Number.isFinite(common) ? lines.map((l) => l.slice(common)) : lines;
+}
+
 /**
  * Undoes what Slack and terminals do to a pasted error: entities and link markup, code fences
  * and wrapping backticks, quote markers, ANSI colours, CRLF, container log prefixes, over-long
@@ -123,5 +134,5 @@ export function normalizePaste(
       lines[last] = b.slice(0, -1);
     }
   }
-  return { text: lines.join("\n").trim(), truncated: cut, inputBytes: bytes };
+  return { text: dedent(lines).join("\n").trim(), truncated: cut, inputBytes: bytes };
 }

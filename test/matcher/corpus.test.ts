@@ -60,6 +60,14 @@ describe.skipIf(!existsSync(dir))("on the corpus (skipped: ../shared/corpus not 
           .map((l) => `frontend-node-0  | ${l}`)
           .join("\n"),
     ],
+    [
+      "indentation on every line",
+      (s) =>
+        s
+          .split("\n")
+          .map((l) => `    ${l}`)
+          .join("\n"),
+    ],
     ["chatter around it", (s) => `hey, got this when running the migration:\n${s}\n\nany idea?`],
   ];
 

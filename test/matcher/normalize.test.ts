@@ -46,6 +46,11 @@ describe("normalizePaste", () => {
       "line one\nline two",
     ],
     ["strips kubectl prefixes", "[pod/risingwave-meta-0/meta] line one", "line one"],
+    [
+      "removes indentation shared by every line",
+      "    Caused by:\n      inner\n\n    HINT: x",
+      "Caused by:\n  inner\n\nHINT: x",
+    ],
     ["drops the SQLSTATE a driver appends", "Bind error: x (SQLSTATE XX000)", "Bind error: x"],
     [
       "straightens smart quotes",

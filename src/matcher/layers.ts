@@ -38,6 +38,7 @@ const BACKTRACE_HEADER = /^\s*stack backtrace:\s*$/;
 const BACKTRACE_FRAME = /^\s*(?:\d+:\s+(?:0x[0-9a-f]+ - )?\S.*|at \S+:\d+(?::\d+)?|at \/rustc\/\S*)\s*$/;
 const PANIC_NOTE = /^note: (?:run with `RUST_BACKTRACE|Some details are omitted|panicked at)/;
 /** A psql prompt echoing the statement (`dev=> ALTER …`): context, not an error. */
+const PANIC_LOCATION_LINE = /^(?:.*\s)?panicked at [^\s']+:\d+:\d+:?$/;
 const PSQL_PROMPT = /^[\w-]+[=\-(]?[#>](?:\s|$)/;
 
 type Mode = "none" | "head" | "cause" | "numbered" | "skip";
@@ -94,7 +95,9 @@ class LayerCollector {
     const d = this.draft;
     this.draft = null;
     if (!d || this.layers.length >= MAX_LAYERS) return;
-    const text = d.lines.join("\n").trim().slice(0, MAX_LAYER_CHARS);
+    // A panic reported through a log line puts its location first ("panicked at src/x.rs:1:2:").
+    const lines = PANIC_LOCATION_LINE.test(d.lines[0] ?? "") ? d.lines.slice(1) : d.lines;
+    const text = panicPayload(lines.join("\n")).slice(0, MAX_LAYER_CHARS);
     if (text === "") return;
     this.layers.push({ text, group: this.group, depth: this.depth++, kind: d.kind });
     if (d.kind !== "plain") return;
@@ -243,5 +246,3 @@ function isContinuation(line: string, afterBlank: boolean, mode: Mode): boolean 
   if (!indented && looksLikeErrorLine(line)) return false;
   return !afterBlank || indented;
 }
-
-export { panicPayload };

@@ -124,6 +124,11 @@ describe("splitLayers", () => {
       ["U- and U+ should have same stream key\nU- row: 1"],
     ],
     [
+      "a panic reported through a log line",
+      "2026-11-30T08:00:00Z ERROR risingwave_rt::panic_hook: panicked at src/meta/src/x.rs:369:18:\njob fragments should exist for streaming job",
+      ["job fragments should exist for streaming job"],
+    ],
+    [
       "an unreachable!() panic",
       "thread 'main' panicked at src/x.rs:1:2:\ninternal error: entered unreachable code: unexpected barrier kind",
       ["unexpected barrier kind"],

@@ -1,5 +1,7 @@
 import { isPanicHeader, type LineKind, opensErrorByItself } from "./classify.ts";
 
+const CAUSED_BY = /^\s*Caused by/;
+
 /** A log entry that looks like an error: its header line and continuation lines. */
 export interface ErrorEntry {
   firstLine: number;
@@ -20,6 +22,8 @@ export class EntryAssembler {
   private open: ErrorEntry | null = null;
   private chars = 0;
   private blanks = 0;
+  /** The last free-text line outside any entry: the head of a chain whose `Caused by:` comes next. */
+  private loose: { number: number; text: string } | null = null;
 
   constructor(
     private readonly limits: EntryLimits,
@@ -30,10 +34,12 @@ export class EntryAssembler {
   push(kind: LineKind, number: number, text: () => string): void {
     if (kind === "quiet") {
       this.close();
+      this.loose = null;
       return;
     }
     if (kind === "error") {
       this.close();
+      this.loose = null;
       this.start(number, text());
       return;
     }
@@ -44,8 +50,19 @@ export class EntryAssembler {
     }
     if (opensErrorByItself(line)) {
       this.close();
-      this.start(number, line);
+      const head = this.loose;
+      this.loose = null;
+      if (head && CAUSED_BY.test(line) && number - head.number <= 2) {
+        // `outer\n\nCaused by:\n  inner`: the outer line did not look like an error on its own.
+        this.start(head.number, head.text);
+        if (number - head.number === 2) this.open?.lines.push("");
+        this.continueWith(line);
+      } else {
+        this.start(number, line);
+      }
+      return;
     }
+    if (line.trim() !== "") this.loose = { number, text: line };
   }
 
   /** Emits the entry still open at the end of the input. */

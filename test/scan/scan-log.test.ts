@@ -77,6 +77,22 @@ describe("scanLog", () => {
     );
   });
 
+  it("takes the line above a bare `Caused by:` chain as the head of that error", async () => {
+    const counting = countingMatcher(matcher);
+    const log = [
+      `${ts(1)}  INFO a: started`,
+      "Failed to bind expression: v1 + 1",
+      "",
+      "Caused by:",
+      "  downstream relation missing for 1 -> 2",
+    ].join("\n");
+    const report = await scanLog([log], counting);
+    expect(counting.calls).toEqual([
+      "Failed to bind expression: v1 + 1\n\nCaused by:\n  downstream relation missing for 1 -> 2",
+    ]);
+    expect(bySlug(report, "downstream-relation-missing-for")).toMatchObject({ count: 1, firstLine: 2 });
+  });
+
   it("never sends INFO lines or their continuation lines to the matcher", async () => {
     const counting = countingMatcher(matcher);
     const log = `${ts(1)}  INFO a: started\n  detail: downstream relation missing for 1 -> 2\n${ts(2)}  INFO a: done\n`;

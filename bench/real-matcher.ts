@@ -2,7 +2,14 @@ import type { Catalog } from "../src/catalog/index.ts";
 import type { Matcher, MatcherOptions } from "../src/matcher/types.ts";
 import { createNaiveMatcher } from "./naive.ts";
 
-export type MatcherFactory = (catalog: Catalog, options?: MatcherOptions & { useIndex?: boolean }) => Matcher;
+/**
+ * `fuzzy: false` asks for exact matches only (what a scan counts); a matcher without that
+ * option ignores it and still runs its fuzzy guesses.
+ */
+export type MatcherFactory = (
+  catalog: Catalog,
+  options?: MatcherOptions & { useIndex?: boolean; fuzzy?: boolean },
+) => Matcher;
 
 export interface LoadedFactory {
   create: MatcherFactory;

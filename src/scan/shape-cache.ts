@@ -32,7 +32,7 @@ export class ShapeCache<V> {
 }
 
 /** Numbers, hex ids and quoted values: what changes between two logs of one call site. */
-const VARIABLE = /\b(?:0x)?[0-9a-f]*\d[0-9a-f]*\b|"[^"\n]{0,80}"|'[^'\n]{0,80}'|`[^`\n]{0,80}`/gi;
+const VARIABLE = /\b0x[0-9a-f]+\b|\b[0-9a-f]*\d[0-9a-f]*\b|"[^"\n]{0,80}"|'[^'\n]{0,80}'|`[^`\n]{0,80}`/gi;
 
 /** The text with its variable parts masked: `actor 1234 failed` and `actor 98 failed` share a shape. */
 export function shapeOf(text: string): string {

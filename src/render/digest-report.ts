@@ -24,12 +24,13 @@ function table(header: string[], rows: string[][], rightAligned: number): string
 export function renderReportTable(report: ErrorReport): string {
   const { period, totals, previousTotals, records, unmatched } = report;
   const tz = period.tz;
-  const change = formatChange(
-    previousTotals.total === 0 ? null : (totals.total - previousTotals.total) / previousTotals.total,
-  );
+  const previous =
+    previousTotals.total === 0
+      ? "none in the previous period"
+      : `${formatChange((totals.total - previousTotals.total) / previousTotals.total)} against ${previousTotals.total} in the previous period`;
   const out = [
     `rwerror report: ${period.label}`,
-    `${plural(totals.total, "occurrence")} (${change} against ${previousTotals.total} in the previous period) in ${plural(totals.channels, "channel")}; ${totals.matched} matched, ${totals.unmatched} unmatched`,
+    `${plural(totals.total, "occurrence")} (${previous}) in ${plural(totals.channels, "channel")}; ${totals.matched} matched, ${totals.unmatched} unmatched`,
     "",
   ];
   if (records.length === 0) out.push("  No matched errors in this period.");

@@ -239,10 +239,11 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
 function isContinuation(line: string, afterBlank: boolean, mode: Mode): boolean {
   if (KNOWN_CONTINUATION.test(line)) return true;
   const indented = /^\s/.test(line);
-  // Inside a chain every line up to the next structural line belongs to the layer (paragraphs of
-  // a long message); elsewhere lines right under a layer, and indented ones after a blank.
-  if (mode === "cause" || mode === "numbered") return true;
-  // Outside a chain a line that reads like an error of its own starts one ("got this:\nBind error: …").
-  if (!indented && looksLikeErrorLine(line)) return false;
-  return !afterBlank || indented;
+  const chain = mode === "cause" || mode === "numbered";
+  // A line that reads like an error of its own starts one ("got this:\nBind error: …"), but inside
+  // a chain only after a blank line: a long message's own lines come right under it.
+  if (!indented && (!chain || afterBlank) && looksLikeErrorLine(line)) return false;
+  // Inside a chain every other line up to the next structural line belongs to the layer
+  // (paragraphs of a long message); elsewhere lines right under a layer, and indented ones.
+  return chain || !afterBlank || indented;
 }

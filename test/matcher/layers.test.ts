@@ -82,6 +82,11 @@ describe("splitLayers", () => {
       ],
     ],
     [
+      "a second error after a chain",
+      "Caused by:\n  Bind error: Column v3 not found in table t\n\nBind error: types Int32 and Boolean cannot be matched",
+      ["Bind error: Column v3 not found in table t", "Bind error: types Int32 and Boolean cannot be matched"],
+    ],
+    [
       "a plain one-liner",
       "Bind error: GROUP BY position 2 is not in select list",
       ["Bind error: GROUP BY position 2 is not in select list"],

@@ -3,7 +3,11 @@ import { fingerprintError } from "./fingerprint.ts";
 import { excerptOf, redactSecrets } from "./redact.ts";
 import type { OccurrenceInput } from "./types.ts";
 
-/** Rows of one millisecond share an id block of this size: ids sort like occurred_at (migration 005). */
+/**
+ * Rows of one millisecond share an id block of this size, so ids sort like occurred_at and a
+ * period is one rowid range (migration 005). A 1025th row in one millisecond spills into the next
+ * block (counted a millisecond late); only when that slot is taken too is the insert refused.
+ */
 export const IDS_PER_MS = 1024;
 
 // The id is the next free slot of the occurrence's millisecond, found in the same statement, so
@@ -52,7 +56,12 @@ export function recordOccurrence(store: Store, input: OccurrenceInput): { id: nu
   const row = store.prepare(INSERT).get(params) as { id: number } | undefined;
   if (row) return { id: row.id, inserted: true };
   const existing = store.prepare(FIND_DUPLICATE).get(params) as { id: number } | undefined;
-  if (!existing) throw new Error("occurrence insert was ignored but no duplicate row exists");
+  // Only a full id block collides without a duplicate: ids are per-millisecond slots (migration 005).
+  if (!existing) {
+    throw new RangeError(
+      `occurrence not stored: more than ${IDS_PER_MS} occurrences logged in the same millisecond (${params.occurredAt})`,
+    );
+  }
   return { id: existing.id, inserted: false };
 }
 

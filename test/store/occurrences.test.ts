@@ -80,6 +80,23 @@ describe("recordOccurrence", () => {
     expect(new Set(rows.map((r) => r.id)).size).toBe(5);
   });
 
+  it("spills past 1024 occurrences in one millisecond into the next one, and refuses clearly when that is taken", () => {
+    env = tempDir();
+    const store = env.open(() => 77);
+    recordOccurrence(store, { recordId: "a", source: "console", text: "x", occurredAt: 79 });
+    for (let i = 0; i < 1024; i++) recordOccurrence(store, { recordId: "a", source: "console", text: "x" });
+    expect(recordOccurrence(store, { recordId: "a", source: "console", text: "x" }).inserted).toBe(true);
+    expect(() =>
+      recordOccurrence(store, { recordId: "a", source: "console", text: "x", occurredAt: 78 }),
+    ).not.toThrow();
+    for (let i = 0; i < 1022; i++)
+      recordOccurrence(store, { recordId: "a", source: "console", text: "x", occurredAt: 78 });
+    expect(() => recordOccurrence(store, { recordId: "a", source: "console", text: "x", occurredAt: 78 })).toThrow(
+      /same millisecond/,
+    );
+    expect(listOccurrences(store, { limit: 5000 })).toHaveLength(1 + 1024 + 1 + 1 + 1022);
+  });
+
   it("stamps rows with the store clock unless the caller gives a time", () => {
     env = tempDir();
     const store = env.open(() => 42_000);

@@ -17,6 +17,8 @@ export type { Match, Matcher, MatcherOptions, MatchKind, MatchResult } from "./t
 export interface CreateMatcherOptions extends MatcherOptions {
   /** false tries every pattern on every layer: the reference the literal index must agree with. */
   useIndex?: boolean;
+  /** false: exact matches only, no fuzzy guesses (what a log scan counts). */
+  fuzzy?: boolean;
 }
 
 /** The records' patterns that compile; the rest are left to `rwerror validate` to report. */
@@ -40,10 +42,11 @@ export function createMatcher(
     maxInputBytes = DEFAULT_MAX_INPUT_BYTES,
     limit = 5,
     useIndex = true,
+    fuzzy = true,
   }: CreateMatcherOptions = {},
 ): Matcher {
   const patterns = compileCatalog(catalog);
-  const engine: Engine = { patterns, index: new LiteralIndex(patterns), useIndex, fuzzyThreshold, limit };
+  const engine: Engine = { patterns, index: new LiteralIndex(patterns), useIndex, fuzzy, fuzzyThreshold, limit };
 
   const match = (text: string): MatchResult => {
     const input = typeof text === "string" ? text : "";

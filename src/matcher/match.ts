@@ -11,6 +11,7 @@ export interface Engine {
   patterns: readonly CompiledPattern[];
   index: LiteralIndex;
   useIndex: boolean;
+  fuzzy: boolean;
   fuzzyThreshold: number;
   limit: number;
 }
@@ -118,7 +119,7 @@ export function rankLayers(
   }
   // Guesses only when nothing in the paste is known for sure: they cost Fuse runs, and a known
   // error already answers the paste.
-  if (!confidentExact) {
+  if (engine.fuzzy && !confidentExact) {
     for (const want of fuzzyWanted.slice(0, MAX_FUZZY_LAYERS)) {
       const rootLayer = layers[want.root] as ErrorLayer;
       for (const hit of fuzzySearch(want.query, engine.index, {

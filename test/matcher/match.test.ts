@@ -213,6 +213,12 @@ describe("fuzzy fallback", () => {
     expect(best?.confidence).toBeLessThan(AUTO_POST_MIN_CONFIDENCE);
   });
 
+  it("makes no guesses when fuzzy matching is off", () => {
+    const exactOnly = createMatcher(seeds, { fuzzy: false });
+    expect(exactOnly.match("Caused by:\n  job fragment should exist for the streaming job 12").matches).toEqual([]);
+    expect(exactOnly.match(paste("panic-new")).matches[0]?.record.id).toBe(JOB_FRAGMENTS);
+  });
+
   it("searches by keywords", () => {
     const hits = matcher.search("downstream relation missing");
     expect(hits[0]?.record.id).toBe(DOWNSTREAM);

@@ -38,7 +38,10 @@ export function releaseReply(store: Store, key: ReplyKey): void {
     .run(key.channelId, key.threadTs, key.recordId);
 }
 
-/** The newest reply about this record in the channel since `sinceMs` (to link instead of repeating a card). */
+/**
+ * The newest full card about this record in the channel since `sinceMs`, or a claim still being
+ * posted, so a repeat links to the card itself, never to an earlier one-line pointer.
+ */
 export function recentReplyInChannel(
   store: Store,
   channelId: string,
@@ -48,7 +51,8 @@ export function recentReplyInChannel(
   return store
     .prepare(
       `SELECT thread_ts AS threadTs, reply_ts AS replyTs FROM replies
-       WHERE channel_id = ? AND record_id = ? AND created_at >= ? ORDER BY created_at DESC, id DESC LIMIT 1`,
+       WHERE channel_id = ? AND record_id = ? AND created_at >= ? AND (full_card = 1 OR reply_ts IS NULL)
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
     )
     .get(channelId, recordId, sinceMs) as { threadTs: string; replyTs: string | null } | undefined;
 }

@@ -35,7 +35,7 @@ describe("event and reply bookkeeping", () => {
     expect(markEventSeen(store, "Ev1")).toBe(true);
   });
 
-  it("gives one claim per thread and record, and finds the latest reply in a channel", () => {
+  it("gives one claim per thread and record, and finds the latest full card in a channel", () => {
     env = tempDir();
     let now = 1_000;
     const store = env.open(() => now);
@@ -48,8 +48,14 @@ describe("event and reply bookkeeping", () => {
     const later = { channelId: "C1", threadTs: "5.5", recordId: "r1" };
     claimReply(store, later);
     setReplyTs(store, later, "5.6", false);
-    expect(recentReplyInChannel(store, "C1", "r1", 0)).toEqual({ threadTs: "5.5", replyTs: "5.6" });
-    expect(recentReplyInChannel(store, "C1", "r1", 3_000)).toBeUndefined();
+    // The later reply was a one-line pointer: a repeat links to the card, not to the pointer.
+    expect(recentReplyInChannel(store, "C1", "r1", 0)).toEqual({ threadTs: "1.1", replyTs: "1.2" });
+    expect(recentReplyInChannel(store, "C1", "r1", 1_500)).toBeUndefined();
+    now = 2_500;
+    const pending = { channelId: "C1", threadTs: "7.7", recordId: "r1" };
+    claimReply(store, pending);
+    // A card still being posted counts, so two threads at once do not both get a full card.
+    expect(recentReplyInChannel(store, "C1", "r1", 1_500)).toEqual({ threadTs: "7.7", replyTs: null });
     expect(recentReplyInChannel(store, "C2", "r1", 0)).toBeUndefined();
     expect(countFullCardsSince(store, "C1", 0)).toBe(1);
     expect(countFullCardsSince(store, "C1", 1_500)).toBe(0);

@@ -130,7 +130,8 @@ function targetChecks(cells: readonly MatchCell[], loads: readonly CatalogLoad[]
     const c = cellAt(cells, records, bytes);
     checks.push({
       name: `p99 ${formatBytes(bytes)} paste vs ${records} records`,
-      measured: c ? formatMs(c.real.p99Ms) : "–",
+      // The verdict is on wall time; cpu time shows what is left once other processes are discounted.
+      measured: c ? `${formatMs(c.real.p99Ms)} (cpu ${formatMs(c.real.cpuP99Ms)})` : "–",
       target: `≤ ${limitMs} ms`,
       pass: !!c && c.real.p99Ms <= limitMs,
     });
@@ -140,7 +141,7 @@ function targetChecks(cells: readonly MatchCell[], loads: readonly CatalogLoad[]
   p99(big, 65_536, 30);
   checks.push({
     name: `load+index ${big} records`,
-    measured: bigLoad ? formatMs(bigLoad.loadMs + bigLoad.indexMs) : "–",
+    measured: bigLoad ? `${formatMs(bigLoad.loadMs + bigLoad.indexMs)} (cpu ${formatMs(bigLoad.loadIndexCpuMs)})` : "–",
     target: "≤ 2000 ms",
     pass: !!bigLoad && bigLoad.loadMs + bigLoad.indexMs <= 2000,
   });

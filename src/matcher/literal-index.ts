@@ -18,7 +18,8 @@ export function wordsOf(text: string): Set<string> {
  */
 export class LiteralIndex {
   private readonly byToken = new Map<string, CompiledPattern[]>();
-  private readonly required = new Map<CompiledPattern, string[]>();
+  /** By pattern order: the words checked besides the key (no Map lookup on the hot path). */
+  private readonly required: string[][] = [];
   private readonly always: CompiledPattern[] = [];
   /** Every word to every pattern using it: only for the fuzzy shortlist, built on first use. */
   private postings: Map<string, CompiledPattern[]> | null = null;
@@ -43,22 +44,32 @@ export class LiteralIndex {
       const list = this.byToken.get(key);
       if (list) list.push(p);
       else this.byToken.set(key, [p]);
-      this.required.set(p, byRarity.slice(1, 1 + CHECKED_TOKENS));
+      this.required[p.order] = byRarity.slice(1, 1 + CHECKED_TOKENS);
     }
   }
 
   /** Patterns whose words all (up to a few of the rarest) occur in `words`, in catalog order. */
   candidates(words: ReadonlySet<string>): CompiledPattern[] {
-    const out: CompiledPattern[] = [...this.always];
+    const out: CompiledPattern[] = this.always.length > 0 ? [...this.always] : [];
     for (const w of words) {
       const list = this.byToken.get(w);
       if (!list) continue;
       for (const p of list) {
-        const rest = this.required.get(p) ?? [];
-        if (rest.every((t) => words.has(t))) out.push(p);
+        const rest = this.required[p.order];
+        let all = true;
+        if (rest) {
+          for (const t of rest) {
+            if (!words.has(t)) {
+              all = false;
+              break;
+            }
+          }
+        }
+        if (all) out.push(p);
       }
     }
-    return out.sort((a, b) => a.order - b.order);
+    if (out.length > 1) out.sort((a, b) => a.order - b.order);
+    return out;
   }
 
   private allPostings(): Map<string, CompiledPattern[]> {

@@ -48,9 +48,9 @@ export function loadCatalog(paths: readonly string[]): LoadResult {
   const warnings: string[] = [];
   const byId = new Map<string, ParsedEntry>();
   for (const file of files) {
-    let content: string;
+    let content: Buffer;
     try {
-      content = readFileSync(file, "utf8");
+      content = readFileSync(file);
     } catch (e) {
       throw new CatalogError(`cannot read ${file}: ${(e as Error).message}`);
     }

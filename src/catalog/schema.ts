@@ -1,51 +1,70 @@
 import { z } from "zod";
 
-/** Strings the analysis may leave empty are kept as-is; `null` is allowed wherever the corpus holds it. */
-const nullableString = z.string().nullable();
+/**
+ * Field kinds of a record. One table drives both the zod schema (exact error messages) and the
+ * fast check that loading 50,000 records relies on, so the two cannot disagree.
+ */
+type FieldKind = "text" | "nonEmpty" | "text?" | "int?" | "list" | "version2";
+
+const FIELDS = {
+  id: "nonEmpty",
+  repo: "text",
+  slug: "nonEmpty",
+  errorCode: "text?",
+  errorMessage: "nonEmpty",
+  messagePattern: "nonEmpty",
+  errorType: "nonEmpty",
+  errorClass: "text?",
+  httpStatus: "int?",
+  severity: "nonEmpty",
+  filePath: "text?",
+  lineNumber: "int?",
+  sourceCode: "text?",
+  sourceCodeStart: "int?",
+  sourceCodeEnd: "int?",
+  githubUrl: "text?",
+  documentation: "text?",
+  triggerScenarios: "text?",
+  commonSituations: "text?",
+  solutions: "list",
+  exampleFix: "text?",
+  handlingStrategy: "text?",
+  validationCode: "text?",
+  typeGuard: "text?",
+  tryCatchPattern: "text?",
+  preventionTips: "list",
+  tags: "list",
+  backgroundTag: "text?",
+  analyzedSha: "text?",
+  analyzedAt: "text?",
+  contentChangedAt: "text?",
+  schemaVersion: "version2",
+} as const satisfies Record<string, FieldKind>;
+
 /** Lists are never null in the seeds; a null from an older export reads as an empty list. */
 const stringList = z
   .array(z.string())
   .nullable()
   .transform((v) => v ?? []);
 
+const ZOD_KIND = {
+  text: z.string(),
+  nonEmpty: z.string().min(1),
+  "text?": z.string().nullable(),
+  "int?": z.number().int().nullable(),
+  list: stringList,
+  version2: z.literal(2),
+} as const;
+
+type Shape = { [K in keyof typeof FIELDS]: (typeof ZOD_KIND)[(typeof FIELDS)[K]] };
+
 /**
- * A schemaVersion-2 knowledge-base record, as in `../shared/seeds/*.txt`.
- * Unknown fields are kept (`loose`): newer datasets add fields and we must not drop them.
+ * A schemaVersion-2 knowledge-base record, as in `../shared/seeds/*.txt`: nullable where the seeds
+ * or the corpus hold null. Unknown fields are kept (`loose`): newer datasets add fields.
  */
-export const recordSchema = z.looseObject({
-  id: z.string().min(1),
-  repo: z.string(),
-  slug: z.string().min(1),
-  errorCode: nullableString,
-  errorMessage: z.string().min(1),
-  messagePattern: z.string().min(1),
-  errorType: z.string().min(1),
-  errorClass: nullableString,
-  httpStatus: z.number().int().nullable(),
-  severity: z.string().min(1),
-  filePath: nullableString,
-  lineNumber: z.number().int().nullable(),
-  sourceCode: nullableString,
-  sourceCodeStart: z.number().int().nullable(),
-  sourceCodeEnd: z.number().int().nullable(),
-  githubUrl: nullableString,
-  documentation: nullableString,
-  triggerScenarios: nullableString,
-  commonSituations: nullableString,
-  solutions: stringList,
-  exampleFix: nullableString,
-  handlingStrategy: nullableString,
-  validationCode: nullableString,
-  typeGuard: nullableString,
-  tryCatchPattern: nullableString,
-  preventionTips: stringList,
-  tags: stringList,
-  backgroundTag: nullableString,
-  analyzedSha: nullableString,
-  analyzedAt: nullableString,
-  contentChangedAt: nullableString,
-  schemaVersion: z.literal(2),
-});
+export const recordSchema = z.looseObject(
+  Object.fromEntries(Object.entries(FIELDS).map(([name, kind]) => [name, ZOD_KIND[kind]])) as Shape,
+);
 
 export type ErrorRecord = z.infer<typeof recordSchema>;
 
@@ -54,3 +73,34 @@ export const wrappedRecordSchema = z.looseObject({
   record: z.unknown(),
   datasetVersion: z.string().optional(),
 });
+
+const FIELD_LIST = Object.entries(FIELDS) as [string, FieldKind][];
+
+function fits(kind: FieldKind, v: unknown): boolean {
+  switch (kind) {
+    case "text":
+      return typeof v === "string";
+    case "nonEmpty":
+      return typeof v === "string" && v.length > 0;
+    case "text?":
+      return v === null || typeof v === "string";
+    case "int?":
+      return v === null || Number.isInteger(v);
+    case "list":
+      return v === null || (Array.isArray(v) && v.every((x) => typeof x === "string"));
+    case "version2":
+      return v === 2;
+  }
+}
+
+/**
+ * The fast path of validation: the record as the schema would return it, or undefined when any
+ * field does not fit (the caller then asks zod, which names the field and the reason).
+ */
+export function checkRecordFast(value: unknown): ErrorRecord | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const o = value as Record<string, unknown>;
+  for (const [name, kind] of FIELD_LIST) if (!fits(kind, o[name])) return undefined;
+  for (const name of ["solutions", "preventionTips", "tags"] as const) if (o[name] === null) o[name] = [];
+  return o as ErrorRecord;
+}

@@ -127,6 +127,20 @@ describe("loader", () => {
     expect(result.catalog.datasetVersion).toBe("2026-09-14T16:17:12.679Z");
   });
 
+  it("reads files with a BOM and CRLF line ends, pretty-printed documents and arrays from disk", () => {
+    const dir = tempDir();
+    const lines = readFileSync(shippedData, "utf8").trim().split("\n");
+    writeFileSync(join(dir, "a.jsonl"), `\uFEFF${lines.join("\r\n")}\r\n\r\n{oops\r\n`);
+    writeFileSync(
+      join(dir, "b.txt"),
+      JSON.stringify({ ...seedObject(), record: { ...seedObject().record, id: "b" } }, null, 2),
+    );
+    writeFileSync(join(dir, "c.json"), JSON.stringify([{ ...seedObject().record, id: "c" }], null, 1));
+    const result = loadCatalog([dir]);
+    expect(result.catalog.records.map((r) => r.id).sort()).toEqual([DOWNSTREAM_ID, JOB_FRAGMENTS_ID, "b", "c"].sort());
+    expect(result.problems.map(formatProblem)).toEqual([expect.stringMatching(/a\.jsonl:4: invalid JSON/)]);
+  });
+
   it("skips bad lines and keeps the good ones", () => {
     const dir = tempDir();
     writeFileSync(join(dir, "x.jsonl"), `${seedLine}\n{"record": {"id": "x"}}\n`);

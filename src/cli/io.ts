@@ -6,6 +6,11 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
+  // `rwerror scan big.log | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
   return {
     stdin: process.stdin,
     out: (t) => process.stdout.write(t.endsWith("\n") ? t : `${t}\n`),

@@ -2,6 +2,7 @@
 import { createReadStream, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { Config } from "../config.ts";
+import { createMatcher } from "../matcher/index.ts";
 import { formatScanJson, formatScanTable, scanLog } from "../scan/index.ts";
 import { loadForServing } from "./context.ts";
 import type { CliIo } from "./io.ts";
@@ -25,8 +26,10 @@ export async function scanCommand(argv: string[], config: Config, io: CliIo): Pr
       return 1;
     }
   }
-  const { matcher } = loadForServing(config, io);
-  const input = path === "-" ? io.stdin : createReadStream(path);
+  const { catalog } = loadForServing(config, io);
+  // A scan counts exact matches only: fuzzy guesses over millions of lines cost most of the time.
+  const matcher = createMatcher(catalog, { fuzzy: false });
+  const input = path === "-" ? io.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
   const report = await scanLog(input as AsyncIterable<Uint8Array>, matcher);
   io.out(values.json ? formatScanJson(report) : formatScanTable(report));
   return 0;

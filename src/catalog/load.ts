@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { buildCatalog, type Catalog } from "./catalog.ts";
 import { CatalogError, type CatalogProblem } from "./errors.ts";
-import { type ParsedEntry, parseDataset } from "./parse.ts";
+import { readHead, readJsonLines } from "./lines.ts";
+import { firstLineIsJson, type ParsedEntry, parseDataset, parseItems } from "./parse.ts";
 
 /** Files in a data folder that hold records; anything else there (the SQLite file) is skipped. */
 const DATASET_EXTENSIONS = new Set([".jsonl", ".ndjson", ".json", ".txt"]);
@@ -38,6 +39,13 @@ export function listDatasetFiles(paths: readonly string[]): string[] {
   return files;
 }
 
+/** JSON Lines stream from disk in chunks; an array or a pretty-printed document is read whole. */
+function parseFile(file: string): ReturnType<typeof parseItems> {
+  const head = readHead(file).trimStart();
+  const jsonLines = !head.startsWith("[") && (!head.startsWith("{") || firstLineIsJson(head));
+  return jsonLines ? parseItems(file, readJsonLines(file)) : parseDataset(file, readFileSync(file, "utf8"));
+}
+
 /**
  * Reads every record from the given files or folders. Bad lines are reported, never fatal;
  * a duplicate id is replaced by the later file's record, with a warning.
@@ -48,13 +56,12 @@ export function loadCatalog(paths: readonly string[]): LoadResult {
   const warnings: string[] = [];
   const byId = new Map<string, ParsedEntry>();
   for (const file of files) {
-    let content: Buffer;
+    let parsed: ReturnType<typeof parseItems>;
     try {
-      content = readFileSync(file);
+      parsed = parseFile(file);
     } catch (e) {
       throw new CatalogError(`cannot read ${file}: ${(e as Error).message}`);
     }
-    const parsed = parseDataset(file, content);
     problems.push(...parsed.problems);
     for (const entry of parsed.entries) {
       const earlier = byId.get(entry.record.id);

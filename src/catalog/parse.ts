@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { CatalogProblem } from "./errors.ts";
+import { BinaryFileError, type RawItem } from "./lines.ts";
 import { checkRecordFast, type ErrorRecord, recordSchema, wrappedRecordSchema } from "./schema.ts";
 
 export interface ParsedEntry {
@@ -14,26 +15,8 @@ export interface ParsedFile {
   problems: CatalogProblem[];
 }
 
-interface RawItem {
-  line: number;
-  text: string;
-}
-
-/** JSON Lines items straight from the file's bytes: no copy of a large file as one JS string. */
-function* bufferLines(buf: Buffer): Generator<RawItem> {
-  let start = 0;
-  let line = 1;
-  while (start < buf.length) {
-    let end = buf.indexOf(10, start);
-    if (end < 0) end = buf.length;
-    const text = buf.toString("utf8", start, end > start && buf[end - 1] === 13 ? end - 1 : end);
-    if (text.trim() !== "") yield { line, text };
-    start = end + 1;
-    line++;
-  }
-}
-
-function firstLineIsJson(body: string): boolean {
+/** JSON Lines start with a whole JSON value on line 1; a pretty-printed document does not. */
+export function firstLineIsJson(body: string): boolean {
   const nl = body.indexOf("\n");
   try {
     JSON.parse(nl < 0 ? body : body.slice(0, nl));
@@ -47,17 +30,7 @@ function firstLineIsJson(body: string): boolean {
  * Splits a dataset file into JSON items with their line numbers: a JSON array, one JSON
  * document (a seed `.txt` is one record, possibly pretty-printed), or JSON Lines.
  */
-export function splitItems(content: string | Buffer): Iterable<RawItem> {
-  if (Buffer.isBuffer(content)) {
-    // Sniff the head only; JSON Lines (the large case) is read line by line from the bytes.
-    const head = content.toString("utf8", 0, Math.min(content.length, 1 << 16)).replace(/^\uFEFF/, "");
-    const trimmed = head.trimStart();
-    if (trimmed.startsWith("[") || (trimmed.startsWith("{") && !firstLineIsJson(trimmed))) {
-      return splitItems(content.toString("utf8"));
-    }
-    const bom = content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf;
-    return bufferLines(bom ? content.subarray(3) : content);
-  }
+export function splitItems(content: string): RawItem[] {
   const body = content.replace(/^\uFEFF/, "");
   const trimmed = body.trimStart();
   const leading = body.length - trimmed.length;
@@ -142,13 +115,30 @@ export function patternProblem(pattern: string): string | null {
 }
 
 /** Parses and validates every record of one file; never throws. */
-export function parseDataset(file: string, content: string | Buffer): ParsedFile {
+export function parseDataset(file: string, content: string): ParsedFile {
+  if (content.includes("\u0000")) return binaryFile(file);
+  return parseItems(file, splitItems(content));
+}
+
+function binaryFile(file: string): ParsedFile {
+  return { entries: [], problems: [{ file, line: 1, field: "", reason: "binary file, not JSON" }] };
+}
+
+/** Validates items (one JSON value each) as records; never throws. */
+export function parseItems(file: string, items: Iterable<RawItem>): ParsedFile {
   const entries: ParsedEntry[] = [];
   const problems: CatalogProblem[] = [];
-  if (Buffer.isBuffer(content) ? content.includes(0) : content.includes("\u0000")) {
-    return { entries, problems: [{ file, line: 1, field: "", reason: "binary file, not JSON" }] };
+  try {
+    parseInto(file, items, entries, problems);
+  } catch (e) {
+    if (e instanceof BinaryFileError) return binaryFile(file);
+    throw e;
   }
-  for (const item of splitItems(content)) {
+  return { entries, problems };
+}
+
+function parseInto(file: string, items: Iterable<RawItem>, entries: ParsedEntry[], problems: CatalogProblem[]): void {
+  for (const item of items) {
     let value: unknown;
     try {
       value = JSON.parse(item.text);
@@ -160,13 +150,18 @@ export function parseDataset(file: string, content: string | Buffer): ParsedFile
       problems.push({ file, line: item.line, field: "", reason: "expected a JSON object (a record)" });
       continue;
     }
-    const wrapped = "record" in value ? wrappedRecordSchema.safeParse(value) : null;
-    if (wrapped && !wrapped.success) {
-      problems.push(...zodProblems(file, item.line, "", wrapped.error));
-      continue;
+    let wrapped: { record: unknown; datasetVersion: string | null } | null = null;
+    if ("record" in value) {
+      const version = (value as { datasetVersion?: unknown }).datasetVersion;
+      if (version !== undefined && typeof version !== "string") {
+        const result = wrappedRecordSchema.safeParse(value);
+        if (!result.success) problems.push(...zodProblems(file, item.line, "", result.error));
+        continue;
+      }
+      wrapped = { record: value.record, datasetVersion: version ?? null };
     }
     const prefix = wrapped ? "record" : "";
-    const raw = wrapped ? wrapped.data.record : value;
+    const raw = wrapped ? wrapped.record : value;
     // zod only for records the fast check refuses: it names the field and the reason.
     let record = checkRecordFast(raw);
     if (!record) {
@@ -189,10 +184,9 @@ export function parseDataset(file: string, content: string | Buffer): ParsedFile
     }
     entries.push({
       record,
-      datasetVersion: wrapped?.data.datasetVersion ?? null,
+      datasetVersion: wrapped?.datasetVersion ?? null,
       file,
       line: item.line,
     });
   }
-  return { entries, problems };
 }

@@ -79,6 +79,14 @@ describe("record schema", () => {
     ]);
   });
 
+  it("names a datasetVersion that is not a string", () => {
+    const parsed = parseDataset("v.jsonl", JSON.stringify({ ...seedObject(), datasetVersion: 7 }));
+    expect(parsed.entries).toEqual([]);
+    expect(parsed.problems.map(formatProblem)).toEqual([
+      'v.jsonl:1: field "datasetVersion": Invalid input: expected string, received number',
+    ]);
+  });
+
   it("names the line an element starts on in a JSON array", () => {
     const bad = seedObject();
     bad.record.solutions = "retry";
@@ -139,6 +147,19 @@ describe("loader", () => {
     const result = loadCatalog([dir]);
     expect(result.catalog.records.map((r) => r.id).sort()).toEqual([DOWNSTREAM_ID, JOB_FRAGMENTS_ID, "b", "c"].sort());
     expect(result.problems.map(formatProblem)).toEqual([expect.stringMatching(/a\.jsonl:4: invalid JSON/)]);
+  });
+
+  it("streams a JSON Lines file larger than its read chunk without losing or splitting a line", () => {
+    const dir = tempDir();
+    const lines = Array.from({ length: 2500 }, (_, i) =>
+      JSON.stringify({ ...seedObject(), record: { ...seedObject().record, id: `r${i}`, sourceCode: "é".repeat(900) } }),
+    );
+    lines[1999] = "{broken";
+    writeFileSync(join(dir, "big.jsonl"), `${lines.join("\n")}\n`);
+    const result = loadCatalog([join(dir, "big.jsonl")]);
+    expect(result.catalog.records).toHaveLength(2499);
+    expect(result.catalog.byId("r2499")?.sourceCode).toBe("é".repeat(900));
+    expect(result.problems.map((p) => p.line)).toEqual([2000]);
   });
 
   it("skips bad lines and keeps the good ones", () => {

@@ -96,6 +96,30 @@ describe("rwerror explain", () => {
   });
 });
 
+describe("serving with imperfect data and input", () => {
+  it("skips a bad data line with one warning and a count, and still answers", () => {
+    const dir = tempDir();
+    const [first = ""] = readFileSync(shippedData, "utf8").split("\n");
+    writeFileSync(join(dir, "kb.jsonl"), `${first}\n{"record": {"id": "x"}}\n`);
+    const r = rwerror(["explain", "--json", "downstream relation missing for 1 -> 2"], {
+      env: { RWERROR_DATA: join(dir, "kb.jsonl") },
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).matches[0].id).toBe(DOWNSTREAM_ID);
+    expect(r.stderr).toContain(`warning: skipped ${join(dir, "kb.jsonl")}:2: field "record.repo"`);
+    expect(r.stderr).toMatch(/warning: \d+ problem\(s\) in the data; run `rwerror validate`/);
+  });
+
+  it("cuts a paste past 256 KiB, says so, and still finds the error at its head", () => {
+    const paste = `${PSQL_PANIC}\n${"2026-11-30T12:00:00Z  INFO risingwave_stream: heartbeat ok\n".repeat(6000)}`;
+    expect(Buffer.byteLength(paste)).toBeGreaterThan(256 * 1024);
+    const r = rwerror(["explain", "--json", "-"], { input: paste });
+    const out = JSON.parse(r.stdout);
+    expect(out.truncated).toBe(true);
+    expect(out.matches[0].id).toBe(JOB_FRAGMENTS_ID);
+  });
+});
+
 describe("npm start without Slack credentials (the local console)", () => {
   it("answers a piped psql error with its record's remediation and counts it in SQLite", () => {
     const db = join(tempDir(), "console.sqlite");

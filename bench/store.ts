@@ -12,6 +12,7 @@ import { sincePeriod } from "../src/report/period.ts";
 import { buildErrorReport } from "../src/report/report.ts";
 import { buildWeeklyDigest, digestTargetAt } from "../src/report/weekly.ts";
 import { fingerprintError, IDS_PER_MS, openStore, recordOccurrence, type Store } from "../src/store/index.ts";
+import { fakeRecord } from "../test/report/fixtures.ts";
 import { type TargetCheck, targetTable } from "./table.ts";
 
 export interface StoreBenchRow extends TargetCheck {
@@ -32,40 +33,7 @@ function rng(seed: number): () => number {
 }
 
 function record(i: number): ErrorRecord {
-  return {
-    id: `rec-${i}`,
-    repo: "risingwavelabs/risingwave",
-    slug: `error-${i}`,
-    errorCode: null,
-    errorMessage: `error number ${i}: {0}`,
-    messagePattern: `error number ${i}: (.+)`,
-    errorType: "error_code",
-    errorClass: null,
-    httpStatus: null,
-    severity: "error",
-    filePath: null,
-    lineNumber: null,
-    sourceCode: null,
-    sourceCodeStart: null,
-    sourceCodeEnd: null,
-    githubUrl: null,
-    documentation: null,
-    triggerScenarios: null,
-    commonSituations: null,
-    solutions: [],
-    exampleFix: null,
-    handlingStrategy: null,
-    validationCode: null,
-    typeGuard: null,
-    tryCatchPattern: null,
-    preventionTips: [],
-    tags: [],
-    backgroundTag: null,
-    analyzedSha: null,
-    analyzedAt: null,
-    contentChangedAt: null,
-    schemaVersion: 2,
-  };
+  return fakeRecord(`rec-${i}`, `error number ${i}: {0}`);
 }
 
 /** Skewed like real traffic: a few records make most of the noise. */

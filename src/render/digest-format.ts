@@ -1,4 +1,5 @@
 /** Small formatting pieces shared by the digest and report renderers (pure). */
+export { escapeText as escapeMrkdwn, truncate } from "./mrkdwn.ts";
 
 const BARS = "▁▂▃▄▅▆▇█";
 
@@ -16,19 +17,6 @@ export function formatChange(change: number | null): string {
   const pct = Math.round(change * 100);
   if (pct === 0) return "±0%";
   return pct > 0 ? `▲ ${pct}%` : `▼ ${-pct}%`;
-}
-
-/** Slack mrkdwn needs only these three escaped; user and record text always goes through it. */
-export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-/** Cuts to `max` characters with an ellipsis, never mid surrogate pair. */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = text.slice(0, Math.max(0, max - 1));
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return `${cut}…`;
 }
 
 /** One line, for table cells and list items. */

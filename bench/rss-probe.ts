@@ -2,12 +2,15 @@
  * Child process of the match bench: loads one catalog file into a fresh Node, indexes it,
  * measures RSS, then times matcher.match over the pastes, and prints JSON on stdout. A fresh
  * process per catalog keeps RSS honest and the heap free of the other catalogs and the baseline.
- * Usage: node --expose-gc --import tsx bench/rss-probe.ts <records-file|none> <pastes.json>
+ * It runs compiled (tsconfig.bench.json), like `npm start`: tsx's loader would add its own RSS and time.
+ * Compiled, it sits in dist-bench/bench/, so nothing it imports may resolve a data file with
+ * `new URL(…, import.meta.url)` (that would point inside dist-bench/): paths come from argv.
+ * Usage: node --expose-gc dist-bench/bench/rss-probe.js <records-file|none> <pastes.json>
  */
 import { readFileSync } from "node:fs";
 import { loadCatalog } from "../src/catalog/index.ts";
+import { createMatcher } from "../src/matcher/index.ts";
 import { sample, type Timing } from "./measure.ts";
-import { loadMatcherFactory } from "./real-matcher.ts";
 
 export interface ProbeResult {
   records: number;
@@ -22,7 +25,6 @@ export interface ProbeResult {
   /** Live heap after a full GC: the catalog alone, then catalog plus matcher. */
   catalogHeapMb: number;
   matcherHeapMb: number;
-  realMatcher: boolean;
   /** matcher.match per paste size. */
   timings: Array<{ pasteBytes: number; timing: Timing }>;
 }
@@ -40,13 +42,10 @@ function liveHeapMb(): number {
   return mb(process.memoryUsage().heapUsed);
 }
 
-async function probe(file: string, pastes: ProbePastes): Promise<ProbeResult> {
-  const factory = await loadMatcherFactory();
-  const base = { realMatcher: factory.real, peakRssMb: 0, timings: [] };
+function probe(file: string, pastes: ProbePastes): ProbeResult {
   if (file === "none") {
     const heap = liveHeapMb();
     return {
-      ...base,
       records: 0,
       loadMs: 0,
       indexMs: 0,
@@ -54,6 +53,8 @@ async function probe(file: string, pastes: ProbePastes): Promise<ProbeResult> {
       rssMb: mb(process.memoryUsage().rss),
       catalogHeapMb: heap,
       matcherHeapMb: heap,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      timings: [],
     };
   }
   const c0 = process.cpuUsage();
@@ -64,7 +65,7 @@ async function probe(file: string, pastes: ProbePastes): Promise<ProbeResult> {
   const catalogHeapMb = liveHeapMb();
   const c2 = process.cpuUsage();
   const t1 = performance.now();
-  const matcher = factory.create(catalog);
+  const matcher = createMatcher(catalog);
   const indexMs = performance.now() - t1;
   const c3 = process.cpuUsage(c2);
   const loadIndexCpuMs = (c1.user + c1.system + c3.user + c3.system) / 1000;
@@ -78,7 +79,6 @@ async function probe(file: string, pastes: ProbePastes): Promise<ProbeResult> {
     timing: sample(inputs, (p) => matcher.match(p), REAL_SAMPLING),
   }));
   return {
-    ...base,
     records: catalog.records.length,
     loadMs,
     indexMs,
@@ -93,8 +93,8 @@ async function probe(file: string, pastes: ProbePastes): Promise<ProbeResult> {
 
 const [file, pastesFile] = process.argv.slice(2);
 if (!file || !pastesFile) {
-  process.stderr.write("usage: rss-probe.ts <records-file|none> <pastes.json>\n");
+  process.stderr.write("usage: rss-probe.js <records-file|none> <pastes.json>\n");
   process.exit(2);
 }
 const pastes = JSON.parse(readFileSync(pastesFile, "utf8")) as ProbePastes;
-process.stdout.write(`${JSON.stringify(await probe(file, pastes))}\n`);
+process.stdout.write(`${JSON.stringify(probe(file, pastes))}\n`);

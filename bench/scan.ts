@@ -7,16 +7,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadCatalog } from "../src/catalog/index.ts";
+import { createMatcher } from "../src/matcher/index.ts";
 import { scanLog } from "../src/scan/index.ts";
 import { corpusAvailable, templatesFile } from "./corpus.ts";
 import { logSources } from "./fixtures.ts";
 import { createLogWriter, NODE_LOG_LEVELS } from "./generate-log.ts";
 import { createRng } from "./prng.ts";
-import { loadMatcherFactory } from "./real-matcher.ts";
 import { markdownTable, type TargetCheck, targetTable } from "./table.ts";
 
 export interface ScanBenchResult {
-  realMatcher: boolean;
   bytes: number;
   lines: number;
   errorEntries: number;
@@ -59,14 +58,13 @@ export function writeNodeLog(file: string, bytes: number, seed = 100): void {
 
 export async function runScanBench(log: (line: string) => void = () => {}): Promise<ScanBenchResult> {
   if (!corpusAvailable()) throw new Error("scan bench needs ../shared/corpus beside the repository");
-  const factory = await loadMatcherFactory();
   const dir = mkdtempSync(join(tmpdir(), "rwerror-scan-"));
   try {
     const file = join(dir, "compute-node.log");
     log("writing a ≥ 100 MiB node log…");
     writeNodeLog(file, LOG_BYTES);
-    // A scan counts exact matches only; fuzzy guesses would be thrown away (see real-matcher.ts).
-    const matcher = factory.create(loadCatalog([templatesFile]).catalog, { fuzzy: false });
+    // A scan counts exact matches only; fuzzy guesses would be thrown away.
+    const matcher = createMatcher(loadCatalog([templatesFile]).catalog, { fuzzy: false });
     log("scanning it…");
     const rssBefore = process.memoryUsage().rss;
     let rssMax = rssBefore;
@@ -91,7 +89,6 @@ export async function runScanBench(log: (line: string) => void = () => {}): Prom
       },
     ];
     const result = {
-      realMatcher: factory.real,
       bytes,
       lines: report.lines,
       errorEntries: report.errorEntries,
@@ -111,10 +108,9 @@ export async function runScanBench(log: (line: string) => void = () => {}): Prom
 }
 
 function formatScanBench(r: Omit<ScanBenchResult, "table">): string {
-  const warning = r.realMatcher ? "" : "\n**src/matcher/index.ts is missing: naive stand-in matcher.**\n";
   return [
     "## rwerror scan (5,812-record catalog)",
-    warning,
+    "",
     markdownTable(
       [
         "log",

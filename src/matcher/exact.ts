@@ -1,4 +1,5 @@
 import { type CompiledPattern, runPattern } from "./compile.ts";
+import { setDominance } from "./dominance.ts";
 import { isBoundary, type LayerText, layerTexts } from "./layer-texts.ts";
 import { matchSegments } from "./segments.ts";
 
@@ -19,6 +20,8 @@ export interface RawMatch {
   wrapsAnother: boolean;
   /** How many matches contain this one (as a capture, or as the rest after a cut): deeper = closer to the cause. */
   nesting: number;
+  /** The match that explains the same text more literally (spells out what this one captured), if any. */
+  dominatedBy: RawMatch | null;
 }
 
 const MIN_NESTED_CAPTURE = 6;
@@ -50,6 +53,7 @@ function tryText(p: CompiledPattern, layer: string, t: LayerText, text: string, 
       onContinuation: t.start > firstLineEnd(layer),
       nesting: 0,
       wrapsAnother: false,
+      dominatedBy: null,
     });
     return;
   }
@@ -69,6 +73,7 @@ function tryText(p: CompiledPattern, layer: string, t: LayerText, text: string, 
         onContinuation: t.start > firstLineEnd(layer),
         nesting: 0,
         wrapsAnother: false,
+        dominatedBy: null,
       });
     }
   }
@@ -96,6 +101,7 @@ export function matchLayer(layer: string, candidates: readonly CompiledPattern[]
   }
   for (const t of extra) tryAll(candidates, layer, t, out);
   setNesting(out, layer);
+  setDominance(out);
   return out;
 }
 

@@ -156,8 +156,15 @@ export function rankLayers(
   };
 }
 
+/** Never above the match that explains the same text more literally, so it ranks below it in every tier. */
+const DOMINATED_WEIGHT = 0.9;
+
 function exactEntry(raw: RawMatch, layer: ErrorLayer, index: number, rootCause: boolean, group: number): Ranked {
-  const confidence = exactConfidence(raw, rootCause);
+  let confidence = exactConfidence(raw, rootCause);
+  if (raw.dominatedBy) {
+    const better = exactConfidence(raw.dominatedBy, rootCause);
+    confidence = Math.min(confidence, Math.round(better * DOMINATED_WEIGHT * 1000) / 1000);
+  }
   return {
     match: {
       record: raw.pattern.record,

@@ -31,7 +31,8 @@ function captureLength(m: RawMatch): number {
 }
 
 /**
- * Order of matches within one layer: real matches before bare labels, matches on the first line
+ * Order of matches within one layer: real matches before bare labels, then those no other match
+ * explains more literally, matches on the first line
  * before those inside a HINT or other continuation line, then the innermost (a
  * template inside another's placeholder is the cause), then the most specific, then the one whose
  * placeholders swallowed least (a HINT line belongs to the template that spells it out).
@@ -39,6 +40,7 @@ function captureLength(m: RawMatch): number {
 export function compareInLayer(a: RawMatch, b: RawMatch): number {
   return (
     Number(a.bare) - Number(b.bare) ||
+    Number(a.dominatedBy !== null) - Number(b.dominatedBy !== null) ||
     Number(a.onContinuation) - Number(b.onContinuation) ||
     b.nesting - a.nesting ||
     specificity(b) - specificity(a) ||

@@ -104,6 +104,9 @@ describe("ranking", () => {
       "INCLUDE KEY clause not set\n\n{}",
       "Internal error: {0}",
       "failed to validate sink",
+      "Sink not found: {}",
+      "Invalid parameter {name}: {reason}",
+      "Invalid parameter value: {0}",
     ]),
   );
   const top = (text: string) => matcher.match(text).matches[0];
@@ -149,6 +152,21 @@ describe("ranking", () => {
       "an expect() on an Err (message then `: error`)",
       "thread 'main' panicked at src/x.rs:1:2:\nfailed to load catalog: Connection refused (os error 111)",
       "failed to load catalog",
+    ],
+    [
+      "the template that spells out what a generic one's placeholder swallowed (driver chain)",
+      "db error: ERROR: Failed to run the query\n\nCaused by:\n  Bind error: Sink not found: public.orders",
+      "Sink not found: {}",
+    ],
+    [
+      "the template that spells out what a generic one's placeholder swallowed (numbered chain)",
+      "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Executor error\n  2: Item not found: mv_users",
+      "Item not found: {0}",
+    ],
+    [
+      "a wrapper whose label a generic template's placeholder swallowed, even around a long value",
+      "Invalid parameter value: expected a positive number of seconds between one and sixty",
+      "Invalid parameter value: {0}",
     ],
   ])("prefers %s", (_name, text, expected) => {
     expect(top(text)?.record.errorMessage).toBe(expected);

@@ -23,41 +23,39 @@ function capturedLength(spans: readonly Span[]): number {
 /**
  * Does `b` explain the text of `a` at least as literally: it covers `a`'s text, and every
  * character of it that `b` leaves to a placeholder, `a` leaves to one too? `b` may spell out
- * words `a` captured (`Sink not found: {}` against `{object_type} not found: {name}`), never
- * the reverse.
+ * words `a` captured (`Sink not found: {}` against `{object_type} not found: {name}`), or hold
+ * `a`'s whole text in its literal (`failed to parse request body` inside `dml_batch_id {} item
+ * {}: failed to parse request body: {}`), never the reverse.
  */
-function explains(b: RawMatch, a: RawMatch, aCaptures: readonly Span[]): { captured: number } | null {
-  if (b.start !== a.start || b.end !== a.end) return null;
-  let captured = 0;
+function explains(b: RawMatch, a: RawMatch, aCaptures: readonly Span[]): boolean {
+  if (b.start > a.start || b.end < a.end) return false;
   for (const [s0, e0] of b.captureSpans) {
     const s = Math.max(s0, a.start);
     const e = Math.min(e0, a.end);
-    if (e <= s) continue;
-    if (!aCaptures.some(([cs, ce]) => cs <= s && e <= ce)) return null;
-    captured += e - s;
+    if (e > s && !aCaptures.some(([cs, ce]) => cs <= s && e <= ce)) return false;
   }
-  return { captured };
+  return true;
 }
 
 /**
- * Marks each match that another one explains strictly more literally (same text, fewer
- * characters left to placeholders) with that other match, the one no match explains better.
+ * Marks each match that another one explains at least as literally and spells out more of the
+ * text (a longer text, or the same text with fewer characters left to placeholders; a placeholder
+ * reaching further is no better) with that other match, the one no match explains better.
  * The relation is a strict partial order, so such a best one always exists.
  */
 export function setDominance(matches: readonly RawMatch[]): void {
   const real = matches.filter((m) => !m.bare);
+  const captures = real.map(mergedCaptures);
+  // Characters of the matched text the template spells out (the rest its placeholders captured).
+  const literal = real.map((m, i) => m.end - m.start - capturedLength(captures[i] ?? []));
   const dominators = new Map<RawMatch, RawMatch[]>();
-  for (const a of real) {
-    const aCaptures = mergedCaptures(a);
-    const aCaptured = capturedLength(aCaptures);
-    for (const b of real) {
-      if (b === a) continue;
-      const e = explains(b, a, aCaptures);
-      if (!e || e.captured >= aCaptured) continue;
+  real.forEach((a, i) => {
+    real.forEach((b, j) => {
+      if ((literal[j] ?? 0) <= (literal[i] ?? 0) || !explains(b, a, captures[i] ?? [])) return;
       const list = dominators.get(a);
       if (list) list.push(b);
       else dominators.set(a, [b]);
-    }
-  }
+    });
+  });
   for (const [a, list] of dominators) a.dominatedBy = list.find((b) => !dominators.has(b)) ?? null;
 }

@@ -107,6 +107,9 @@ describe("ranking", () => {
       "Sink not found: {}",
       "Invalid parameter {name}: {reason}",
       "Invalid parameter value: {0}",
+      "dml_batch_id {dml_batch_id} item {item_index}: {e}",
+      "dml_batch_id {dml_batch_id} item {item_index}: failed to parse request body: {}",
+      "failed to parse request body",
     ]),
   );
   const top = (text: string) => matcher.match(text).matches[0];
@@ -167,6 +170,11 @@ describe("ranking", () => {
       "a wrapper whose label a generic template's placeholder swallowed, even around a long value",
       "Invalid parameter value: expected a positive number of seconds between one and sixty",
       "Invalid parameter value: {0}",
+    ],
+    [
+      "a template covering the whole layer over one spelled out inside its literal text",
+      "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Executor error\n  2: dml_batch_id 42 item public.orders: failed to parse request body: expected value at line 1 column 1",
+      "dml_batch_id {dml_batch_id} item {item_index}: failed to parse request body: {}",
     ],
   ])("prefers %s", (_name, text, expected) => {
     expect(top(text)?.record.errorMessage).toBe(expected);

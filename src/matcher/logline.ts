@@ -11,13 +11,17 @@ const TRACING_LINE =
 const TARGET_AT = /[A-Za-z_][\w]*(?:::[A-Za-z_][\w]*)+: /y;
 /** Field names that carry the error of a tracing event. */
 const ERROR_FIELD = /(?:^|\s)(error|err|panic\.message|cause|reason)=/;
-const TRAILING_FIELD = /\s[a-z_][\w.]*=(?:"(?:[^"\\]|\\.)*"|[^\s"]+)$/;
+/**
+ * Tracing separates fields with a blank only: `key=value` after `,`, `;` or `:` is the message's
+ * own text (`unexpected split count: job_id=1, split_total_count=3`), never a field.
+ */
+const TRAILING_FIELD = /(?<![,;:])\s[a-z_][\w.]*=(?:"(?:[^"\\]|\\.)*"|[^\s"]+)$/;
 /**
  * After an unquoted error value only fields with the usual context names are cut off: an error
  * message may itself end in `left=a right=b`.
  */
 const TRAILING_CONTEXT_FIELD =
-  /\s(?:[a-z]+_)*(?:id|ids|epoch|epochs|name|node|worker|addr|address|count|len|size|duration|elapsed|retry|attempt|attempts|partition|offset|table|fragment|actor|actors|job|database|schema|sink|source|split|query|session|thread|barrier|backtrace|location)=(?:"(?:[^"\\]|\\.)*"|[\w.:/-]+)$/;
+  /(?<![,;:])\s(?:[a-z]+_)*(?:id|ids|epoch|epochs|name|node|worker|addr|address|count|len|size|duration|elapsed|retry|attempt|attempts|partition|offset|table|fragment|actor|actors|job|database|schema|sink|source|split|query|session|thread|barrier|backtrace|location)=(?:"(?:[^"\\]|\\.)*"|[\w.:/-]+)$/;
 
 export function isTracingLine(line: string): boolean {
   return TRACING_LINE.test(line);

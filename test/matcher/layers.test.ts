@@ -112,6 +112,19 @@ describe("splitLayers", () => {
       ["bind failed", "cannot infer type: left=1 right=2"],
     ],
     [
+      "an error field whose message lists values as `a=1, b=2`",
+      "2026-11-30T12:00:00.123456Z ERROR risingwave_meta::barrier::recovery: failed to recover error=Internal error: unexpected split count: job_id=1002, split_total_count=3, split_completed_count=7",
+      [
+        "failed to recover",
+        "Internal error: unexpected split count: job_id=1002, split_total_count=3, split_completed_count=7",
+      ],
+    ],
+    [
+      "an error field whose message ends in `: key=value`",
+      "2026-11-30T12:00:00Z  WARN risingwave_stream::x: actor failed error=Storage error: unknown table: table_id=42",
+      ["actor failed", "Storage error: unknown table: table_id=42"],
+    ],
+    [
       "a JSON log line",
       paste("json-log-line"),
       ["failed to rescale streaming jobs", "Internal error: downstream relation missing for 1002 -> 1004"],

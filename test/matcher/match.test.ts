@@ -110,6 +110,7 @@ describe("ranking", () => {
       "dml_batch_id {dml_batch_id} item {item_index}: {e}",
       "dml_batch_id {dml_batch_id} item {item_index}: failed to parse request body: {}",
       "failed to parse request body",
+      "unexpected split count: job_id={job_id}, split_total_count={}, split_completed_count={split_completed_count}",
     ]),
   );
   const top = (text: string) => matcher.match(text).matches[0];
@@ -175,6 +176,11 @@ describe("ranking", () => {
       "a template covering the whole layer over one spelled out inside its literal text",
       "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Executor error\n  2: dml_batch_id 42 item public.orders: failed to parse request body: expected value at line 1 column 1",
       "dml_batch_id {dml_batch_id} item {item_index}: failed to parse request body: {}",
+    ],
+    [
+      "the whole unquoted error field of a log line, `a=1, b=2` lists and all",
+      "2026-11-30T12:00:00.123456Z ERROR risingwave_meta::barrier::recovery: failed to recover error=Internal error: unexpected split count: job_id=1002, split_total_count=3, split_completed_count=7",
+      "unexpected split count: job_id={job_id}, split_total_count={}, split_completed_count={split_completed_count}",
     ],
   ])("prefers %s", (_name, text, expected) => {
     expect(top(text)?.record.errorMessage).toBe(expected);

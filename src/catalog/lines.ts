@@ -16,32 +16,37 @@ export class BinaryFileError extends Error {}
  */
 export function* readJsonLines(path: string): Generator<RawItem> {
   const fd = openSync(path, "r");
-  const chunk = Buffer.allocUnsafe(CHUNK);
-  let carry: Buffer | null = null;
+  let buf = Buffer.allocUnsafe(CHUNK);
+  // Bytes [0, kept) are the unfinished last line of the previous read; new bytes go behind them.
+  let kept = 0;
   let line = 1;
   let first = true;
   try {
     for (;;) {
-      const n = readSync(fd, chunk, 0, CHUNK, null);
+      if (kept === buf.length) {
+        // One line longer than the buffer: grow it rather than split the line.
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, kept);
+        buf = bigger;
+      }
+      const n = readSync(fd, buf, kept, buf.length - kept, null);
       if (n === 0) break;
-      let buf = chunk.subarray(0, n);
-      if (buf.includes(0)) throw new BinaryFileError();
-      if (first && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
-      first = false;
-      if (carry) buf = Buffer.concat([carry, buf]);
-      carry = null;
+      if (buf.subarray(kept, kept + n).includes(0)) throw new BinaryFileError();
       let start = 0;
-      for (let end = buf.indexOf(10, start); end >= 0; end = buf.indexOf(10, start)) {
-        const text = buf.toString("utf8", start, end > start && buf[end - 1] === 13 ? end - 1 : end);
+      if (first && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
+      first = false;
+      const end = kept + n;
+      for (let nl = buf.indexOf(10, start); nl >= 0 && nl < end; nl = buf.indexOf(10, start)) {
+        const text = buf.toString("utf8", start, nl > start && buf[nl - 1] === 13 ? nl - 1 : nl);
         if (text.trim() !== "") yield { line, text };
         line++;
-        start = end + 1;
+        start = nl + 1;
       }
-      // The rest belongs to the next chunk's first line; copied, since `chunk` is reused.
-      if (start < buf.length) carry = Buffer.from(buf.subarray(start));
+      kept = end - start;
+      buf.copy(buf, 0, start, end);
     }
-    const rest = carry?.toString("utf8").replace(/\r$/, "");
-    if (rest !== undefined && rest.trim() !== "") yield { line, text: rest };
+    const rest = buf.toString("utf8", 0, kept).replace(/\r$/, "");
+    if (rest.trim() !== "") yield { line, text: rest };
   } finally {
     closeSync(fd);
   }

@@ -162,6 +162,19 @@ describe("loader", () => {
     expect(result.problems.map((p) => p.line)).toEqual([2000]);
   });
 
+  it("reads a record line longer than the 4 MiB read buffer", () => {
+    const dir = tempDir();
+    const huge = { ...seedObject(), record: { ...seedObject().record, id: "huge", sourceCode: "x".repeat(5 << 20) } };
+    writeFileSync(
+      join(dir, "huge.jsonl"),
+      `${seedLine}\n${JSON.stringify(huge)}\n${seedLine.replace(DOWNSTREAM_ID, "after")}`,
+    );
+    const result = loadCatalog([join(dir, "huge.jsonl")]);
+    expect(result.problems).toEqual([]);
+    expect(result.catalog.records.map((r) => r.id)).toEqual([DOWNSTREAM_ID, "huge", "after"]);
+    expect(result.catalog.byId("huge")?.sourceCode).toHaveLength(5 << 20);
+  });
+
   it("skips bad lines and keeps the good ones", () => {
     const dir = tempDir();
     writeFileSync(join(dir, "x.jsonl"), `${seedLine}\n{"record": {"id": "x"}}\n`);

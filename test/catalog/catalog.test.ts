@@ -12,7 +12,8 @@ function tempDir(): string {
 const seedLine = readFileSync(shippedData, "utf8").split("\n")[0] ?? "";
 const seedObject = () => JSON.parse(seedLine) as { record: Record<string, unknown>; datasetVersion: string };
 
-describe("record schema", () => {
+const haveSeeds = existsSync(seedsDir);
+describe.skipIf(!haveSeeds)("the reference seeds (needs ../shared/seeds beside the repository)", () => {
   it("accepts both seed files as they are", () => {
     for (const name of readdirSync(seedsDir)) {
       const file = join(seedsDir, name);
@@ -30,7 +31,9 @@ describe("record schema", () => {
       .map((n) => readFileSync(join(seedsDir, n), "utf8").trim());
     expect(shipped).toEqual(seeds);
   });
+});
 
+describe("record schema", () => {
   it("keeps unknown extra fields of newer datasets", () => {
     const obj = seedObject();
     obj.record.futureField = { nested: [1, 2] };

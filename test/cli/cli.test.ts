@@ -73,7 +73,7 @@ describe("rwerror explain", () => {
     expect(JSON.parse(r.stdout)).toEqual({ looksLikeError: false, truncated: false, matches: [] });
   });
 
-  it("answers a batch line by line, in order, and names a bad line", () => {
+  it("answers a batch line by line, in order, in the exact --json shape, and names a bad line on stderr", () => {
     const input = [
       JSON.stringify("downstream relation missing for 1 -> 2"),
       JSON.stringify({ text: PSQL_PANIC }),
@@ -90,9 +90,21 @@ describe("rwerror explain", () => {
     expect(lines[0].matches[0].id).toBe(DOWNSTREAM_ID);
     expect(lines[0].matches[0].captures).toEqual(["1", "2"]);
     expect(lines[1].matches[0].id).toBe(JOB_FRAGMENTS_ID);
-    expect(lines[2].error).toMatch(/^line 3: invalid JSON/);
-    expect(lines[2].matches).toEqual([]);
+    expect(lines[2]).toEqual({ looksLikeError: false, truncated: false, matches: [] });
+    expect(r.stderr).toMatch(/line 3: invalid JSON/);
     expect(lines[3].matches).toEqual([]);
+  });
+});
+
+describe("rwerror explain --batch input edges", () => {
+  it("reads CRLF lines and a last line without a newline", () => {
+    const input = `${JSON.stringify("lunch?")}\r\n${JSON.stringify("downstream relation missing for 5 -> 6")}`;
+    const r = rwerror(["explain", "--batch"], { input });
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.matches[0]?.captures ?? null)).toEqual([null, ["5", "6"]]);
   });
 });
 

@@ -60,6 +60,27 @@ function straightenQuotes(text: string): string {
   return text.replace(/[\u201c\u201d]/g, '"').replace(/[\u2018\u2019]/g, "'");
 }
 
+/** No-break, figure and narrow no-break spaces (rich-text editors, copied web pages). */
+const ODD_SPACES = /[\u00a0\u2007\u202f]/g;
+/** Zero-width space/joiners, word joiner and BOM: invisible, but they split a template's words. */
+const INVISIBLES = /[\u200b-\u200d\u2060\ufeff]/g;
+
+function plainSpaces(text: string): string {
+  return text.replace(ODD_SPACES, " ").replace(INVISIBLES, "");
+}
+
+const ELISION = " … ";
+const LINE_END_CHARS = Math.floor((MAX_LINE_CHARS - ELISION.length) / 2);
+
+/**
+ * Keeps both ends of an over-long line: a log line's `error=` field comes last, after fields
+ * such as a long `sql="…"`, and a message's head says what failed.
+ */
+function capLine(line: string): string {
+  if (line.length <= MAX_LINE_CHARS) return line;
+  return `${line.slice(0, LINE_END_CHARS)}${ELISION}${line.slice(line.length - LINE_END_CHARS)}`;
+}
+
 /**
  * True when a line (or paste) wrapped in single backticks is Slack formatting, not a RisingWave
  * message that happens to start and end with a code span (`a` and `b`): the first inner backtick,
@@ -91,8 +112,7 @@ function stripLineFormatting(line: string, singleLine: boolean): string {
   if (out.endsWith("```")) out = out.slice(0, -3);
   const trimmed = out.trim();
   if (isWrappedInBackticks(trimmed) && (singleLine || ERROR_HEAD.test(trimmed.slice(1)))) out = trimmed.slice(1, -1);
-  if (out.length > MAX_LINE_CHARS) out = out.slice(0, MAX_LINE_CHARS);
-  return out.trimEnd();
+  return capLine(out).trimEnd();
 }
 
 /** Removes the indentation every line shares (a paste copied out of a test file or YAML). */
@@ -108,8 +128,8 @@ function dedent(lines: string[]): string[] {
 
 /**
  * Undoes what Slack and terminals do to a pasted error: entities and link markup, code fences
- * and wrapping backticks, quote markers, ANSI colours, CRLF, container log prefixes, over-long
- * lines; cuts the input at `maxInputBytes`. Pure; never throws.
+ * and wrapping backticks, quote markers, ANSI colours, CRLF, no-break and zero-width spaces,
+ * container log prefixes, over-long lines (both ends kept); cuts the input at `maxInputBytes`. Pure; never throws.
  */
 export function normalizePaste(
   input: string,
@@ -118,7 +138,7 @@ export function normalizePaste(
   const raw = typeof input === "string" ? input : "";
   const { text: head, bytes, cut } = cutToBytes(raw, maxInputBytes);
   let text = head.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(/\t/g, "    ");
-  text = straightenQuotes(unescapeSlack(text));
+  text = plainSpaces(straightenQuotes(unescapeSlack(text)));
   const kept = text.split("\n").filter((l) => !FENCE_ONLY.test(l));
   const singleLine = kept.filter((l) => l.trim() !== "").length <= 1;
   const lines = kept.map((l) => stripLineFormatting(l, singleLine));

@@ -51,6 +51,24 @@ describe("matching the seed records in every paste form", () => {
     expect(result.looksLikeError).toBe(true);
   });
 
+  it.each([
+    ["no-break spaces", "downstream relation missing for 1002\u00a0->\u00a01004"],
+    ["a zero-width space", "downstream relation\u200b missing for 1002 -> 1004"],
+  ])("reads a paste with %s like plain text", (_name, text) => {
+    const best = matcher.match(text).matches[0];
+    expect(best?.record.id).toBe(DOWNSTREAM);
+    expect(best?.captures).toEqual(["1002", "1004"]);
+  });
+
+  it("finds the error field at the end of a log line longer than the per-line cap", () => {
+    const sql = `CREATE MATERIALIZED VIEW mv AS SELECT ${"col_a + col_b, ".repeat(280)}1 FROM t`;
+    expect(sql.length).toBeGreaterThan(4200);
+    const line = `2026-11-30T08:00:00.123Z ERROR risingwave_meta::rpc::ddl_controller: create failed sql="${sql}" error=Internal error: job fragments should exist for streaming job`;
+    const best = matcher.match(line).matches[0];
+    expect(best?.record.id).toBe(JOB_FRAGMENTS);
+    expect(best?.rootCause).toBe(true);
+  });
+
   it("captures whole values", () => {
     const best = matcher.match("downstream relation missing for 1002 -> 1004").matches[0];
     expect(best?.record.id).toBe(DOWNSTREAM);

@@ -58,6 +58,16 @@ describe("normalizePaste", () => {
       'column "foo" specified more than once, isn\'t it',
     ],
     [
+      "turns no-break and figure spaces into plain spaces",
+      "downstream relation missing for 1002\u00a0->\u202f1004\u2007x",
+      "downstream relation missing for 1002 -> 1004 x",
+    ],
+    [
+      "drops zero-width characters and byte-order marks",
+      "\ufeffdownstream rela\u200btion missing\u200c for\u2060 1002 -> 10\u200d04",
+      "downstream relation missing for 1002 -> 1004",
+    ],
+    [
       "keeps an arrow that is not a quote marker",
       "downstream relation missing for 1002 -> 1004",
       "downstream relation missing for 1002 -> 1004",
@@ -69,6 +79,14 @@ describe("normalizePaste", () => {
   it("caps very long lines", () => {
     const { text } = normalizePaste(`x${"y".repeat(100_000)}`);
     expect(text.length).toBeLessThanOrEqual(4096);
+  });
+
+  it("keeps both ends of an over-long line, so a log line's trailing error field survives", () => {
+    const line = `2026-11-30T08:00:00Z ERROR risingwave_meta: failed sql="${"a".repeat(5000)}" error=boom at the end`;
+    const { text } = normalizePaste(line);
+    expect(text.length).toBeLessThanOrEqual(4200);
+    expect(text.startsWith("2026-11-30T08:00:00Z ERROR risingwave_meta: failed sql=")).toBe(true);
+    expect(text.endsWith(" error=boom at the end")).toBe(true);
   });
 
   it("cuts input beyond maxInputBytes and says so, never rejecting it", () => {

@@ -77,7 +77,8 @@ export async function autoReply(
     // Left unclaimed: the thread may still get its card once the channel calms down.
     if (cards >= deps.config.maxCardsPer10Min) return { kind: "card-cap", cards };
   }
-  if (!claimReply(deps.store, key)) return { kind: "already-replied" };
+  // Claimed as a full card or a pointer right away: a card in flight already counts against the cap.
+  if (!claimReply(deps.store, key, { fullCard: repeat === undefined })) return { kind: "already-replied" };
 
   if (repeat !== undefined) {
     const permalink =
@@ -86,10 +87,10 @@ export async function autoReply(
         : await callSlack(client.chat.getPermalink({ channel: msg.channelId, message_ts: repeat.replyTs }));
     const url = permalink?.ok ? (permalink.value.permalink ?? null) : null;
     const message = renderAlreadyAnswered(best.record, url);
-    const replyTs = await postClaimed(deps, client, key, message, false);
+    const replyTs = await postClaimed(deps, client, key, message);
     return { kind: "pointer", replyTs };
   }
-  const replyTs = await postClaimed(deps, client, key, renderAnswer(result, { ephemeral: false }), true);
+  const replyTs = await postClaimed(deps, client, key, renderAnswer(result, { ephemeral: false }));
   return { kind: "card", replyTs };
 }
 
@@ -99,7 +100,6 @@ async function postClaimed(
   client: webApi.WebClient,
   key: ReplyKey,
   message: SlackMessage,
-  fullCard: boolean,
 ): Promise<string | undefined> {
   try {
     const posted = await client.chat.postMessage({
@@ -109,7 +109,7 @@ async function postClaimed(
       unfurl_media: false,
       ...message,
     });
-    if (posted.ts) setReplyTs(deps.store, key, posted.ts, fullCard);
+    if (posted.ts) setReplyTs(deps.store, key, posted.ts);
     return posted.ts;
   } catch (error) {
     releaseReply(deps.store, key);

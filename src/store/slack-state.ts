@@ -16,22 +16,28 @@ export function pruneSeenEvents(store: Store, maxAgeMs = DAY_MS): number {
   return store.prepare("DELETE FROM seen_events WHERE seen_at < ?").run(store.now() - maxAgeMs).changes;
 }
 
-/** True if this thread had no reply for this record yet; the caller then posts and calls setReplyTs. */
-export function claimReply(store: Store, key: ReplyKey): boolean {
+/**
+ * True if this thread had no reply for this record yet; the caller then posts and calls setReplyTs.
+ * Whether the reply is a full card is fixed here, at claim time: a card still being posted already
+ * counts against the channel's card cap, so replies posted concurrently cannot overshoot it.
+ */
+export function claimReply(store: Store, key: ReplyKey, opts: { fullCard: boolean }): boolean {
   return (
     store
-      .prepare("INSERT OR IGNORE INTO replies (channel_id, thread_ts, record_id, created_at) VALUES (?, ?, ?, ?)")
-      .run(key.channelId, key.threadTs, key.recordId, store.now()).changes === 1
+      .prepare(
+        "INSERT OR IGNORE INTO replies (channel_id, thread_ts, record_id, full_card, created_at) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run(key.channelId, key.threadTs, key.recordId, opts.fullCard ? 1 : 0, store.now()).changes === 1
   );
 }
 
-export function setReplyTs(store: Store, key: ReplyKey, replyTs: string, fullCard: boolean): void {
+export function setReplyTs(store: Store, key: ReplyKey, replyTs: string): void {
   store
-    .prepare("UPDATE replies SET reply_ts = ?, full_card = ? WHERE channel_id = ? AND thread_ts = ? AND record_id = ?")
-    .run(replyTs, fullCard ? 1 : 0, key.channelId, key.threadTs, key.recordId);
+    .prepare("UPDATE replies SET reply_ts = ? WHERE channel_id = ? AND thread_ts = ? AND record_id = ?")
+    .run(replyTs, key.channelId, key.threadTs, key.recordId);
 }
 
-/** Lets a failed post be retried: forgets a claim that never got a reply ts. */
+/** Lets a failed post be retried: forgets a claim that never got a reply ts (and its place under the cap). */
 export function releaseReply(store: Store, key: ReplyKey): void {
   store
     .prepare("DELETE FROM replies WHERE channel_id = ? AND thread_ts = ? AND record_id = ? AND reply_ts IS NULL")
@@ -39,8 +45,8 @@ export function releaseReply(store: Store, key: ReplyKey): void {
 }
 
 /**
- * The newest full card about this record in the channel since `sinceMs`, or a claim still being
- * posted, so a repeat links to the card itself, never to an earlier one-line pointer.
+ * The newest full card about this record in the channel since `sinceMs`, posted or still being
+ * posted (replyTs null), so a repeat links to the card itself, never to a one-line pointer.
  */
 export function recentReplyInChannel(
   store: Store,
@@ -51,12 +57,13 @@ export function recentReplyInChannel(
   return store
     .prepare(
       `SELECT thread_ts AS threadTs, reply_ts AS replyTs FROM replies
-       WHERE channel_id = ? AND record_id = ? AND created_at >= ? AND (full_card = 1 OR reply_ts IS NULL)
+       WHERE channel_id = ? AND record_id = ? AND created_at >= ? AND full_card = 1
        ORDER BY created_at DESC, id DESC LIMIT 1`,
     )
     .get(channelId, recordId, sinceMs) as { threadTs: string; replyTs: string | null } | undefined;
 }
 
+/** Full cards posted or claimed (still being posted) in the channel since `sinceMs`. */
 export function countFullCardsSince(store: Store, channelId: string, sinceMs: number): number {
   const row = store
     .prepare("SELECT count(*) AS n FROM replies WHERE channel_id = ? AND full_card = 1 AND created_at >= ?")

@@ -55,8 +55,9 @@ export interface ReplyKey {
  *       // without messageTs (console, CLI) every call is a new row; redacts + cuts the excerpt; fingerprints unmatched
  *   recordFeedback(store, input: FeedbackInput): void                 // one vote per user+record+message, last wins
  *   markEventSeen(store, eventId: string): boolean                    // true the first time; pruneSeenEvents() after a day
- *   claimReply(store, key: ReplyKey): boolean                         // true if this thread+record had no reply yet
- *   setReplyTs(store, key: ReplyKey, replyTs: string, fullCard: boolean): void
+ *   claimReply(store, key: ReplyKey, { fullCard }): boolean           // true if this thread+record had no reply yet;
+ *       // a full card counts against countFullCardsSince from the claim on, before its post returns
+ *   setReplyTs(store, key: ReplyKey, replyTs: string): void
  *   releaseReply(store, key: ReplyKey): void                          // after a failed post, so a retry can claim again
  *   recentReplyInChannel(store, channelId, recordId, sinceMs): { threadTs: string; replyTs: string | null } | undefined
  *   countFullCardsSince(store, channelId, sinceMs): number

@@ -295,6 +295,28 @@ describe("auto-replies in incident channels", () => {
     await b.fake.waitFor(() => threadReplies(b).length === 2);
   });
 
+  it("keeps the full-card cap when errors arrive in several threads at once", async () => {
+    const b = await start({ RWERROR_MAX_CARDS_PER_10MIN: "1" });
+    // Slow posts: every event has claimed its reply before the first card is acknowledged.
+    b.fake.delay("chat.postMessage", 300);
+    const pastes = [PASTE_DOWNSTREAM, PASTE_PANIC, PASTE_DOWNSTREAM, PASTE_PANIC];
+    const events = pastes.map((p) => messageEvent({ channel: INCIDENT, text: slackEscape(p) }));
+    await Promise.all(events.map((e) => postEvent(b.eventsUrl, e.envelope)));
+    await b.fake.waitFor(() => threadReplies(b).length >= 1);
+    await settle(800);
+    const replies = threadReplies(b);
+    const blockCount = (r: (typeof replies)[number]) => ((r.args.blocks as unknown[] | undefined) ?? []).length;
+    const cards = replies.filter((r) => blockCount(r) > 1);
+    expect(cards).toHaveLength(1);
+    const cardText = String(cards[0]?.args.text);
+    const cardIsDownstream = /downstream relation missing/i.test(cardText);
+    // The rest: a one-line pointer for the same error as the card, nothing for the other one.
+    const pointers = replies.filter((r) => blockCount(r) === 1);
+    expect(pointers).toHaveLength(1);
+    expect(/downstream relation missing/i.test(String(pointers[0]?.args.text))).toBe(cardIsDownstream);
+    expect(new Set(replies.map((r) => r.args.thread_ts)).size).toBe(replies.length);
+  });
+
   it("waits out a 429 with Retry-After on chat.postMessage and then replies once", async () => {
     const b = await start();
     b.fake.rateLimitOnce("chat.postMessage", 1);

@@ -40,34 +40,52 @@ describe("event and reply bookkeeping", () => {
     let now = 1_000;
     const store = env.open(() => now);
     const key = { channelId: "C1", threadTs: "1.1", recordId: "r1" };
-    expect(claimReply(store, key)).toBe(true);
-    expect(claimReply(store, key)).toBe(false);
-    expect(claimReply(store, { ...key, recordId: "r2" })).toBe(true);
-    setReplyTs(store, key, "1.2", true);
+    expect(claimReply(store, key, { fullCard: true })).toBe(true);
+    expect(claimReply(store, key, { fullCard: true })).toBe(false);
+    expect(claimReply(store, { ...key, recordId: "r2" }, { fullCard: false })).toBe(true);
+    setReplyTs(store, key, "1.2");
     now = 2_000;
     const later = { channelId: "C1", threadTs: "5.5", recordId: "r1" };
-    claimReply(store, later);
-    setReplyTs(store, later, "5.6", false);
+    claimReply(store, later, { fullCard: false });
+    setReplyTs(store, later, "5.6");
     // The later reply was a one-line pointer: a repeat links to the card, not to the pointer.
     expect(recentReplyInChannel(store, "C1", "r1", 0)).toEqual({ threadTs: "1.1", replyTs: "1.2" });
     expect(recentReplyInChannel(store, "C1", "r1", 1_500)).toBeUndefined();
     now = 2_500;
     const pending = { channelId: "C1", threadTs: "7.7", recordId: "r1" };
-    claimReply(store, pending);
+    claimReply(store, pending, { fullCard: true });
     // A card still being posted counts, so two threads at once do not both get a full card.
     expect(recentReplyInChannel(store, "C1", "r1", 1_500)).toEqual({ threadTs: "7.7", replyTs: null });
     expect(recentReplyInChannel(store, "C2", "r1", 0)).toBeUndefined();
+    expect(countFullCardsSince(store, "C1", 0)).toBe(2);
+    expect(countFullCardsSince(store, "C1", 2_400)).toBe(1);
+  });
+
+  it("counts a full card against the channel cap from the moment it is claimed, until its post fails", () => {
+    env = tempDir();
+    const store = env.open(() => 1_000);
+    const card = { channelId: "C1", threadTs: "1.1", recordId: "r1" };
+    const pointer = { channelId: "C1", threadTs: "2.2", recordId: "r1" };
+    expect(claimReply(store, card, { fullCard: true })).toBe(true);
+    expect(claimReply(store, pointer, { fullCard: false })).toBe(true);
+    // Both still being posted: only the card uses up the budget, and a repeat links to the card.
     expect(countFullCardsSince(store, "C1", 0)).toBe(1);
-    expect(countFullCardsSince(store, "C1", 1_500)).toBe(0);
+    expect(recentReplyInChannel(store, "C1", "r1", 0)).toEqual({ threadTs: "1.1", replyTs: null });
+    releaseReply(store, card);
+    expect(countFullCardsSince(store, "C1", 0)).toBe(0);
+    expect(claimReply(store, card, { fullCard: true })).toBe(true);
+    setReplyTs(store, card, "1.2");
+    expect(countFullCardsSince(store, "C1", 0)).toBe(1);
+    expect(recentReplyInChannel(store, "C1", "r1", 0)).toEqual({ threadTs: "1.1", replyTs: "1.2" });
   });
 
   it("releases a reply claim whose post failed so it can be retried", () => {
     env = tempDir();
     const store = env.open();
     const key = { channelId: "C1", threadTs: "1.1", recordId: "r1" };
-    claimReply(store, key);
+    claimReply(store, key, { fullCard: true });
     releaseReply(store, key);
-    expect(claimReply(store, key)).toBe(true);
+    expect(claimReply(store, key, { fullCard: true })).toBe(true);
   });
 });
 

@@ -55,6 +55,8 @@ export interface FakeSlack {
   handle(method: string, handler: Handler): void;
   /** The next call to `method` gets HTTP 429 with `Retry-After: seconds`. */
   rateLimitOnce(method: string, seconds?: number): void;
+  /** Every later call to `method` is answered only after `ms`: lets concurrent requests overlap. */
+  delay(method: string, ms: number): void;
   addChannel(id: string, name: string): void;
   addFile(file: FakeFile): void;
   /** What apps.connections.open answers. */
@@ -112,6 +114,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const files = new Map<string, FakeFile>();
   const handlers = new Map<string, Handler>();
   const rateLimits = new Map<string, number>();
+  const delays = new Map<string, number>();
   let socketUrl = "";
   let tsCounter = 0;
   let origin = "";
@@ -192,6 +195,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         return;
       }
       calls.push({ method, args, token, contentType, rateLimited: false, at: Date.now() });
+      const wait = delays.get(method);
+      if (wait !== undefined) await new Promise((r) => setTimeout(r, wait));
       const handler = handlers.get(method) ?? defaults[method];
       json(res, 200, handler ? handler(args) : { ok: false, error: "unknown_method" });
       return;
@@ -246,6 +251,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     responsesTo: (id) => responses.filter((r) => r.id === id),
     handle: (method, handler) => void handlers.set(method, handler),
     rateLimitOnce: (method, seconds = 1) => void rateLimits.set(method, seconds),
+    delay: (method, ms) => void delays.set(method, ms),
     addChannel: (id, name) => void channels.set(id, name),
     addFile: (file) => void files.set(file.id, file),
     setSocketUrl: (url) => {

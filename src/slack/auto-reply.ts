@@ -5,6 +5,7 @@
  */
 import type { webApi } from "@slack/bolt";
 import type { Match, MatchResult } from "../matcher/types.ts";
+import { occurrenceFromResult } from "../occurrence.ts";
 import { renderAlreadyAnswered, renderAnswer, type SlackMessage } from "../render/index.ts";
 import type { ReplyKey } from "../store/types.ts";
 import {
@@ -50,20 +51,18 @@ export async function autoReply(
   msg: AutoMessage,
   result: MatchResult,
 ): Promise<AutoOutcome> {
-  const best = confidentMatch(result);
-  recordOccurrence(deps.store, {
-    recordId: best?.record.id ?? null,
-    source: "auto",
+  // Counted like every other entry point (an exact match below the floor still counts against its
+  // record); only the reply is gated by the auto-post confidence floor.
+  const occurrence = occurrenceFromResult(result, msg.text, "auto", {
     teamId: msg.teamId ?? null,
     channelId: msg.channelId,
     userId: msg.userId ?? null,
     messageTs: msg.ts,
     threadTs: msg.threadTs,
-    confidence: best?.confidence ?? null,
-    matchKind: best?.kind ?? null,
-    text: msg.text,
     occurredAt: deps.now(),
   });
+  if (occurrence) recordOccurrence(deps.store, occurrence);
+  const best = confidentMatch(result);
   if (!best) return { kind: "not-confident" };
 
   const now = deps.now();

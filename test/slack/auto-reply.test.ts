@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { catalogFromRecords } from "../../src/catalog/index.ts";
+import { AUTO_POST_MIN_CONFIDENCE, createMatcher } from "../../src/matcher/index.ts";
 import { listOccurrences } from "../../src/store/index.ts";
 import { BOT_TOKEN, blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
 import { FAKE_BOT_USER } from "../support/fake-slack.ts";
@@ -15,6 +17,7 @@ import {
   slackEscape,
 } from "../support/pastes.ts";
 import { type MessageFields, messageEvent } from "../support/payloads.ts";
+import { seedById, seedRecords } from "../support/seeds.ts";
 import { postEvent, signature, TEST_SIGNING_SECRET } from "../support/signing.ts";
 
 const INCIDENT = "C0INCIDENT1";
@@ -138,6 +141,34 @@ describe("auto-replies in incident channels", () => {
     await b.fake.waitFor(() => listOccurrences(b.store).length === 1);
     await settle(100);
     expect(listOccurrences(b.store)[0]).toMatchObject({ source: "auto", recordId: null });
+    expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
+  });
+
+  it("counts an exact match below the auto-post floor against its record, without replying", async () => {
+    // A wrapper template around a long sentence: exact, but too vague (0.55) to post on its own.
+    const wrapper = {
+      ...seedById(DOWNSTREAM_ID),
+      id: "00000000wrapper1",
+      slug: "sink-backfill-stalled",
+      errorMessage: "Sink backfill stalled: {}",
+      messagePattern: "Sink backfill stalled: (.+?)",
+    };
+    const catalog = catalogFromRecords([...seedRecords(), wrapper]);
+    const text = "ERROR: Sink backfill stalled: the upstream actor never acknowledged barrier 42 after many retries";
+    const best = createMatcher(catalog).match(text).matches[0];
+    expect(best).toMatchObject({ kind: "exact", record: { id: wrapper.id } });
+    expect(best?.confidence).toBeLessThan(AUTO_POST_MIN_CONFIDENCE);
+
+    bot = await startBot({ catalog, env: { RWERROR_AUTO_CHANNELS: INCIDENT } });
+    const b = bot;
+    const { ts } = await send(b, { channel: INCIDENT, text });
+    await b.fake.waitFor(() => listOccurrences(b.store).length === 1);
+    await settle(100);
+    expect(listOccurrences(b.store)[0]).toMatchObject({ source: "auto", recordId: wrapper.id, messageTs: ts });
+    expect(b.store.prepare("SELECT confidence, match_kind AS kind FROM occurrences").get()).toEqual({
+      confidence: best?.confidence,
+      kind: "exact",
+    });
     expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
   });
 

@@ -22,9 +22,18 @@ const LABEL_ONLY = /^[A-Za-z][\w/-]*(?: [\w/-]+){0,3} (?:error|Error)$/;
 const MAX_FUZZY_LAYERS = 3;
 /** Exact matches below this (wrappers around unexplained text) rank with fuzzy guesses, by confidence. */
 const WEAK_EXACT = 0.6;
+/**
+ * What a wrapper (`Internal error: {0}`) or generic template (`{object_type} not found: {name}`)
+ * may claim on a lone line: "Internal error: no idea why" fits it as well as a real error does,
+ * so only printed error output (psql or driver `ERROR:`, a `Caused by` chain, an error log line,
+ * a panic) lifts it to the auto-post floor.
+ */
+const LONE_LINE_LABEL_CAP = 0.55;
 
 interface Ranked {
   match: Match;
+  /** The confidence the order is decided by: before the lone-line cap, so the cap never reorders. */
+  score: number;
   tier: number;
   group: number;
   depth: number;
@@ -66,9 +75,9 @@ function compareRanked(a: Ranked, b: Ranked): number {
   if (bare !== 0) return bare;
   if (a.depth !== b.depth) return b.depth - a.depth;
   if (a.tier !== b.tier && (a.tier === 0 || b.tier === 0)) return a.tier - b.tier;
-  if (a.tier === 1 || b.tier === 1) return b.match.confidence - a.match.confidence || a.order - b.order;
+  if (a.tier === 1 || b.tier === 1) return b.score - a.score || a.order - b.order;
   if (a.raw && b.raw) return compareInLayer(a.raw, b.raw);
-  return b.match.confidence - a.match.confidence || a.order - b.order;
+  return b.score - a.score || a.order - b.order;
 }
 
 /**
@@ -96,10 +105,12 @@ export function rankLayers(
     const meaningful = indexes.filter((i) => !isLabelOnly(layers[i] as ErrorLayer, raws[i] ?? []));
     const root = meaningful.length > 0 ? Math.max(...meaningful) : Math.max(...indexes);
     const ranked: Ranked[] = [];
+    const members = indexes.map((i) => layers[i] as ErrorLayer);
+    const printed = members.some(isPrintedErrorLayer);
     for (const i of indexes) {
       const layer = layers[i] as ErrorLayer;
       for (const raw of raws[i] ?? []) {
-        const entry = exactEntry(raw, layer, i, i === root, group);
+        const entry = exactEntry(raw, layer, i, i === root, group, printed);
         if (entry.tier === 0 && entry.match.rootCause) confidentExact = true;
         if (!raw.bare && !raw.pattern.generic && raw.pattern.literalLength >= 20 && raw.end === layer.text.length) {
           strongExact = true;
@@ -110,7 +121,6 @@ export function rankLayers(
     perGroup.push(ranked);
     const best = (raws[root] ?? []).find((r) => !r.bare);
     const weak = best !== undefined && exactConfidence(best, true) < WEAK_EXACT;
-    const members = indexes.map((i) => layers[i] as ErrorLayer);
     if ((!best || weak) && groupIsError(members)) {
       // Under a wrapper the unexplained part is what to look for.
       const query = best ? (best.captures[best.captures.length - 1] ?? "") : (layers[root]?.text.split("\n")[0] ?? "");
@@ -126,11 +136,13 @@ export function rankLayers(
         threshold: engine.fuzzyThreshold,
         limit: engine.limit,
       })) {
+        const confidence = pasteIsError ? hit.confidence : Math.min(hit.confidence, 0.4);
         want.ranked.push({
+          score: confidence,
           match: {
             record: hit.pattern.record,
             kind: "fuzzy",
-            confidence: pasteIsError ? hit.confidence : Math.min(hit.confidence, 0.4),
+            confidence,
             captures: [],
             layer: rootLayer.text,
             layerIndex: want.root,
@@ -159,13 +171,28 @@ export function rankLayers(
 /** Never above the match that explains the same text more literally, so it ranks below it in every tier. */
 const DOMINATED_WEIGHT = 0.9;
 
-function exactEntry(raw: RawMatch, layer: ErrorLayer, index: number, rootCause: boolean, group: number): Ranked {
-  let confidence = exactConfidence(raw, rootCause);
+/** A layer taken from printed error output rather than a line that merely reads like one. */
+function isPrintedErrorLayer(layer: ErrorLayer): boolean {
+  return layer.kind !== "plain" && layer.kind !== "plain-line";
+}
+
+function exactEntry(
+  raw: RawMatch,
+  layer: ErrorLayer,
+  index: number,
+  rootCause: boolean,
+  group: number,
+  printed: boolean,
+): Ranked {
+  let score = exactConfidence(raw, rootCause);
   if (raw.dominatedBy) {
     const better = exactConfidence(raw.dominatedBy, rootCause);
-    confidence = Math.min(confidence, Math.round(better * DOMINATED_WEIGHT * 1000) / 1000);
+    score = Math.min(score, Math.round(better * DOMINATED_WEIGHT * 1000) / 1000);
   }
+  const loneLabel = !printed && !raw.bare && (raw.pattern.wrapper || raw.pattern.generic);
+  const confidence = loneLabel ? Math.min(score, LONE_LINE_LABEL_CAP) : score;
   return {
+    score,
     match: {
       record: raw.pattern.record,
       kind: "exact",
@@ -176,7 +203,7 @@ function exactEntry(raw: RawMatch, layer: ErrorLayer, index: number, rootCause: 
       rootCause,
     },
     // A wrapper around text nothing explains competes with fuzzy guesses on that text.
-    tier: raw.bare ? 2 : confidence < WEAK_EXACT ? 1 : 0,
+    tier: raw.bare ? 2 : score < WEAK_EXACT ? 1 : 0,
     group,
     depth: layer.depth,
     raw,
@@ -195,7 +222,7 @@ function mergeGroups(perGroup: Ranked[][], limit: number): Match[] {
       (a, b) =>
         (a.g[0]?.tier ?? 9) - (b.g[0]?.tier ?? 9) ||
         secondary(a.g) - secondary(b.g) ||
-        (b.g[0]?.match.confidence ?? 0) - (a.g[0]?.match.confidence ?? 0) ||
+        (b.g[0]?.score ?? 0) - (a.g[0]?.score ?? 0) ||
         a.order - b.order,
     );
   const ordered: Match[] = [];

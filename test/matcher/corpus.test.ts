@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../../src/catalog/index.ts";
 import { AUTO_POST_MIN_CONFIDENCE, createMatcher } from "../../src/matcher/index.ts";
-import { CORPUS_DIR, chatter, noMatchPastes } from "./fixtures.ts";
+import { CORPUS_DIR, chatter, noMatchPastes, shortTailChatter } from "./fixtures.ts";
 import { chainCases, type SyntheticCase, syntheticCases } from "./synthetic.ts";
 
 const dir = fileURLToPath(CORPUS_DIR);
@@ -161,6 +161,20 @@ describe.skipIf(!existsSync(dir))("on the corpus (skipped: ../shared/corpus not 
         expect(m.confidence, `${text} → ${m.record.errorMessage}`).toBeLessThan(AUTO_POST_MIN_CONFIDENCE);
       }
     }
+  });
+
+  it.each(shortTailChatter())("never auto-answers a label line whose tail is chatter: %s", (line) => {
+    for (const m of matcher.match(line).matches) {
+      expect(m.confidence, `${line} → ${m.record.errorMessage}`).toBeLessThan(AUTO_POST_MIN_CONFIDENCE);
+    }
+  });
+
+  it("still auto-answers a generic template inside a psql error chain", () => {
+    const best = matcher.match(
+      "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Catalog error\n  2: database not found: a",
+    ).matches[0];
+    expect(best?.record.errorMessage).toBe("{object_type} not found: {name}");
+    expect(best?.confidence).toBeGreaterThanOrEqual(AUTO_POST_MIN_CONFIDENCE);
   });
 
   it("marks every corpus-matched chatter line as not an error", () => {

@@ -21,6 +21,13 @@ export function chatter(): string[] {
     .filter((l) => l.trim() !== "");
 }
 
+/** A lone labelled line whose tail is chatter (`Internal error: no idea why`): one per line. */
+export function shortTailChatter(): string[] {
+  return readFileSync(new URL("short-tail-chatter.txt", FIXTURES), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
+}
+
 /** Error-shaped pastes that no record describes, separated by `----` lines. */
 export function noMatchPastes(): string[] {
   return readFileSync(new URL("no-match.txt", FIXTURES), "utf8")

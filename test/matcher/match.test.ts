@@ -230,6 +230,43 @@ describe("ranking", () => {
     expect(top("Lambda must return Boolean type, got integer")?.confidence).toBe(1);
   });
 
+  it.each([
+    ["Internal error: no idea why", "Internal error: {0}"],
+    ["Invalid column: ask Bob", "Invalid column: {}"],
+    ["table not found: ours", "{object_type} not found: {name}"],
+  ])(
+    "ranks a wrapper or generic template on a lone line (%s) first, but below the auto-post floor",
+    (text, expected) => {
+      const best = top(text);
+      expect(best?.record.errorMessage).toBe(expected);
+      expect(best?.kind).toBe("exact");
+      expect(best?.confidence).toBeLessThan(AUTO_POST_MIN_CONFIDENCE);
+    },
+  );
+
+  it.each([
+    [
+      "a psql error chain",
+      "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Executor error\n  2: database not found: a",
+      "{object_type} not found: {name}",
+    ],
+    [
+      "a driver error chain",
+      "db error: ERROR: Failed to run the query\n\nCaused by:\n  Invalid column: bar",
+      "Invalid column: {}",
+    ],
+    [
+      "an error log line",
+      "2026-11-30T12:00:00.123Z ERROR risingwave_meta::barrier: recovery failed error=Internal error: boom",
+      "Internal error: {0}",
+    ],
+    ["a panic", "thread 'main' panicked at src/x.rs:1:2:\nInternal error: boom", "Internal error: {0}"],
+  ])("keeps a wrapper or generic template confident inside %s", (_name, text, expected) => {
+    const best = top(text);
+    expect(best?.record.errorMessage).toBe(expected);
+    expect(best?.confidence).toBeGreaterThanOrEqual(AUTO_POST_MIN_CONFIDENCE);
+  });
+
   it("marks matches on outer layers as not the root cause", () => {
     const result = matcher.match(
       "Failed to run the query: Bind error: Lambda must return Boolean type, got integer\n\nCaused by:\n  Invalid column: v9",

@@ -12,7 +12,7 @@ export type OccurrenceContext = Omit<OccurrenceInput, "recordId" | "source" | "t
 
 /**
  * An exact match (or a confident fuzzy one) counts against its record; anything else that
- * looks like an error counts as unmatched (record null, grouped by fingerprint); keyword
+ * looks like an error counts as unmatched (record null, fingerprinted from its root-cause layer); keyword
  * queries and chatter count as nothing.
  */
 export function occurrenceFromResult(
@@ -26,5 +26,8 @@ export function occurrenceFromResult(
     return { ...context, recordId: best.record.id, source, text, confidence: best.confidence, matchKind: best.kind };
   }
   if (!result.looksLikeError) return null;
-  return { ...context, recordId: null, source, text, confidence: null, matchKind: null };
+  // Grouped by the root-cause layer, so chatter around the paste ("prod is down again") does not
+  // split one unknown error into many fingerprints.
+  const errorText = result.layers.at(-1) ?? null;
+  return { ...context, recordId: null, source, text, errorText, confidence: null, matchKind: null };
 }

@@ -2,7 +2,6 @@
 import type { App } from "@slack/bolt";
 import {
   ACTION,
-  type Block,
   type CardRef,
   decodeCardRef,
   renderCardFromRef,
@@ -33,6 +32,13 @@ function readClick(body: unknown, action: unknown): Click | undefined {
   return { body: b.data, ref, channelId, ephemeral };
 }
 
+/** The private reply to a vote on a channel card (an ephemeral card shows it in place of its buttons). */
+function feedbackThanks(helpful: boolean): string {
+  return helpful
+    ? ":white_check_mark: Thanks, marked as helpful. (Only you can see this.)"
+    : ":memo: Thanks, marked as not helpful: it will show up in the weekly digest so the record gets fixed. (Only you can see this.)";
+}
+
 const GONE = {
   response_type: "ephemeral" as const,
   replace_original: false,
@@ -41,7 +47,7 @@ const GONE = {
 
 export function registerActions(app: App, deps: ListenerDeps): void {
   const feedback = (helpful: boolean) =>
-    app.action(helpful ? ACTION.helpful : ACTION.notHelpful, async ({ ack, body, action, respond, client }) => {
+    app.action(helpful ? ACTION.helpful : ACTION.notHelpful, async ({ ack, body, action, respond }) => {
       await ack();
       const click = readClick(body, action);
       if (!click) return;
@@ -56,21 +62,16 @@ export function registerActions(app: App, deps: ListenerDeps): void {
         messageTs,
         at: deps.now(),
       });
-      const record = deps.catalog.byId(ref.r);
-      if (click.ephemeral || !click.body.message?.blocks) {
+      if (click.ephemeral) {
+        const record = deps.catalog.byId(ref.r);
         if (!record) return;
         const card = renderCardFromRef(record, ref, { ephemeral: true });
         await respond({ replace_original: true, text: card.text, blocks: renderFeedbackThanks(card.blocks, helpful) });
         return;
       }
-      // A card in the channel: the same message, its vote buttons swapped for a thank-you line.
-      const blocks = renderFeedbackThanks(click.body.message.blocks as unknown as Block[], helpful);
-      const text = record ? renderCardFromRef(record, ref, { ephemeral: false }).text : "rwerror answer";
-      if (channelId === undefined) return;
-      const updated = await callSlack(
-        client.chat.update({ channel: channelId, ts: click.body.message.ts, text, blocks }),
-      );
-      if (!updated.ok) deps.logger.warn(`feedback: chat.update failed (${updated.error}) channel=${channelId}`);
+      // A card in the channel is shared: it keeps its buttons so everyone else can still vote,
+      // and only the clicker hears back.
+      await respond({ response_type: "ephemeral", replace_original: false, text: feedbackThanks(helpful) });
     });
   feedback(true);
   feedback(false);

@@ -45,7 +45,7 @@ describe("HTTP mode: card buttons", () => {
     expect(votes()).toContainEqual({ record_id: DOWNSTREAM_ID, helpful: 1, user_id: "U0VOTER" });
   });
 
-  it("stores Not helpful on a channel card and updates that message with chat.update", async () => {
+  it("stores votes on a channel card and thanks each clicker privately, leaving the card's buttons for everyone", async () => {
     const blocks = [
       { type: "section", text: { type: "mrkdwn", text: "card" } },
       {
@@ -58,25 +58,37 @@ describe("HTTP mode: card buttons", () => {
         ],
       },
     ];
-    await postInteraction(
-      bot.eventsUrl,
-      blockAction({
-        actionId: ACTION.notHelpful,
-        value: ref(PANIC_ID),
-        responseUrl: bot.fake.responseUrl("vote-chan"),
-        channelId: "C0INCIDENT",
-        messageTs: "1700000000.000777",
-        blocks,
-        userId: "U0GRUMPY",
-      }),
-    );
-    await bot.fake.waitFor(() => bot.fake.callsTo("chat.update").length === 1);
-    const update = bot.fake.callsTo("chat.update")[0];
-    expect(update?.args).toMatchObject({ channel: "C0INCIDENT", ts: "1700000000.000777" });
-    const sent = JSON.stringify(update?.args.blocks);
-    expect(sent).not.toContain(ACTION.notHelpful);
-    expect(sent).toContain(ACTION.details);
+    const click = (actionId: string, userId: string, responseId: string) =>
+      postInteraction(
+        bot.eventsUrl,
+        blockAction({
+          actionId,
+          value: ref(PANIC_ID),
+          responseUrl: bot.fake.responseUrl(responseId),
+          channelId: "C0INCIDENT",
+          messageTs: "1700000000.000777",
+          blocks,
+          userId,
+        }),
+      );
+    await click(ACTION.notHelpful, "U0GRUMPY", "vote-chan-1");
+    await click(ACTION.helpful, "U0HAPPY", "vote-chan-2");
+    await bot.fake.waitFor(() => bot.fake.responses.filter((r) => r.id.startsWith("vote-chan-")).length === 2);
+    for (const [id, wording] of [
+      ["vote-chan-1", /not helpful/i],
+      ["vote-chan-2", /helpful/i],
+    ] as const) {
+      const body = bot.fake.responsesTo(id)[0]?.body ?? {};
+      expect(body).toMatchObject({ response_type: "ephemeral", replace_original: false });
+      expect(String(body.text)).toMatch(/thanks/i);
+      expect(String(body.text)).toMatch(wording);
+      expect(body.blocks).toBeUndefined();
+    }
+    expect(String(bot.fake.responsesTo("vote-chan-2")[0]?.body.text)).not.toMatch(/not helpful/i);
+    // The shared message keeps its vote buttons: nobody rewrites it.
+    expect(bot.fake.callsTo("chat.update")).toEqual([]);
     expect(votes()).toContainEqual({ record_id: PANIC_ID, helpful: 0, user_id: "U0GRUMPY" });
+    expect(votes()).toContainEqual({ record_id: PANIC_ID, helpful: 1, user_id: "U0HAPPY" });
   });
 
   it("opens the details modal for Show details", async () => {

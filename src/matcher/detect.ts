@@ -16,6 +16,22 @@ const ERROR_LABEL =
 const CHATTER_OPENING =
   /^(?:hi|hey|hello|thanks|thank you|any|is|are|was|were|does|do|did|has|have|can|could|should|would|will|i|i'm|i'll|we|we're|we'll|you|it|its|it's|the|this|that|so|ok|okay|lol|fyi|btw|why|how|what|when|where|who|please|pls)\b/i;
 
+/** Words a person writes and RisingWave never prints, even after an error label ("Bind error: my typo, sorry"). */
+const CHATTER_WORD = /(?<![\w'])(?:my|me|mine|probably|lol|lmao|sorry|idk|dunno|no idea|oops|sigh)(?![\w'])/i;
+/** `I` and "ask Bob", case-sensitive: `{i}` fills in templates, and "ask" is chatter only before a name. */
+const CHATTER_CASED = /(?<![\w'])(?:I(?:'(?:m|ll|ve|d))?|[Aa]sk [A-Z]\w*)(?![\w'])/;
+/** Words RisingWave's own messages use now and then (`in our schema`, `we need to use`): chatter only together. */
+const CHATTER_HINT = /(?<![\w'])(?:our|ours|we need|we should|we're|we'll|again|maybe)(?![\w'])/gi;
+/** Quoted and backticked text is an identifier or value (`column "me"`), never chatter. */
+const QUOTED = /"[^"]*"|'[^']*'|`[^`]*`/g;
+
+/** Does the text after an error label read like a person talking? */
+function readsLikeChatter(line: string): boolean {
+  const text = line.replace(QUOTED, " ");
+  if (CHATTER_WORD.test(text) || CHATTER_CASED.test(text)) return true;
+  return (text.match(CHATTER_HINT)?.length ?? 0) >= 2;
+}
+
 function errorLogLine(line: string): boolean {
   if (isQuietLogLine(line)) return false;
   const entry = isTracingLine(line) ? parseTracingLine(line) : isJsonLogLine(line) ? parseJsonLogLine(line) : null;
@@ -29,11 +45,12 @@ export function looksLikeErrorLine(line: string): boolean {
   if (t.length < 8) return false;
   if (PANIC_HEADER.test(t) || RUST_PANIC_PAYLOAD.test(t) || CAUSED_BY.test(t) || SQL_POSITION.test(t)) return true;
   if (errorLogLine(t)) return true;
-  if (PSQL_ERROR.test(t)) return !/\?\s*$/.test(t);
+  if (PSQL_ERROR.test(t)) return !/\?\s*$/.test(t) && !readsLikeChatter(t);
   if (ERROR_LABEL.test(t)) {
-    // "the error was: …" is talk about an error; "Bind error: …" is one.
+    // "the error was: …" is talk about an error; "Bind error: …" is one, unless a person goes on
+    // talking after the label ("Internal error: no idea why").
     if (CHATTER_OPENING.test(t) || /\?\s*$/.test(t)) return false;
-    return true;
+    return !readsLikeChatter(t);
   }
   return false;
 }

@@ -112,7 +112,9 @@ export function rankLayers(
       for (const raw of raws[i] ?? []) {
         const entry = exactEntry(raw, layer, i, i === root, group, printed);
         if (entry.tier === 0 && entry.match.rootCause) confidentExact = true;
-        if (!raw.bare && !raw.pattern.generic && raw.pattern.literalLength >= 20 && raw.end === layer.text.length) {
+        // A wrapper (`Invalid input syntax: {0}`) fits whatever follows its label: no proof alone.
+        const specific = !raw.bare && !raw.pattern.generic && !raw.pattern.wrapper;
+        if (specific && raw.pattern.literalLength >= 20 && raw.end === layer.text.length) {
           strongExact = true;
         }
         ranked.push(entry);

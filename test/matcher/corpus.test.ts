@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../../src/catalog/index.ts";
-import { AUTO_POST_MIN_CONFIDENCE, createMatcher } from "../../src/matcher/index.ts";
+import { AUTO_POST_MIN_CONFIDENCE, createMatcher, looksLikeError } from "../../src/matcher/index.ts";
 import { CORPUS_DIR, chatter, noMatchPastes, shortTailChatter } from "./fixtures.ts";
 import { chainCases, type SyntheticCase, syntheticCases } from "./synthetic.ts";
 
@@ -167,6 +167,16 @@ describe.skipIf(!existsSync(dir))("on the corpus (skipped: ../shared/corpus not 
     for (const m of matcher.match(line).matches) {
       expect(m.confidence, `${line} → ${m.record.errorMessage}`).toBeLessThan(AUTO_POST_MIN_CONFIDENCE);
     }
+  });
+
+  it("reads every template's first line as an error after a label or psql ERROR (questions aside)", () => {
+    const missed: string[] = [];
+    for (const r of catalog.records) {
+      const line = (r.errorMessage.split("\n")[0] ?? "").replace(/\{[^{}]*\}/g, "x1").trim();
+      if (line.length < 8 || line.endsWith("?")) continue;
+      for (const text of [`Internal error: ${line}`, `ERROR:  ${line}`]) if (!looksLikeError(text)) missed.push(text);
+    }
+    expect(missed).toEqual([]);
   });
 
   it("still auto-answers a generic template inside a psql error chain", () => {

@@ -26,6 +26,13 @@ describe("looksLikeError", () => {
     "thread 'main' panicked at src/x.rs:1:2:",
     "called `Result::unwrap()` on an `Err` value: Io(Os { code: 2 })",
     "Caused by these errors (recent errors listed first):",
+    // Words chatter uses, inside real messages: one of them alone, or quoted, is not chatter.
+    "Protocol error: field foo not found in our schema",
+    "Connector error: invalid jdbc url, to switch to postgres rust connector, we need to use the url jdbc:postgresql://...",
+    'Bind error: column "me" not found',
+    "Bind error: column `my` is ambiguous",
+    "Internal error: left len 1, right len 2, i 3, lmap {}",
+    "ERROR:  we should only add to L0 when we commit an epoch.",
     ...noMatchPastes(),
   ])("is true for printed error output: %s", (text) => {
     expect(looksLikeError(text)).toBe(true);

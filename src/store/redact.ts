@@ -8,7 +8,8 @@ const R = "[REDACTED]";
 /** Key names whose values are secrets: `password`, `s3.secret.key`, `api_key`, `auth_token` … */
 const SECRET_KEY =
   "[A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|api[_.-]?key|apikey|token|access[_.-]?key|private[_.-]?key|credential)[A-Za-z0-9_.-]*";
-const QUOTED = `'(?:[^'\\\\]|\\\\.|'')*'|"(?:[^"\\\\]|\\\\.)*"|\`[^\`]*\``;
+// `E'…'` is Postgres' escape string: its `\'` is part of the value, so the whole literal goes.
+const QUOTED = `[Ee]?'(?:[^'\\\\]|\\\\.|'')*'|"(?:[^"\\\\]|\\\\.)*"|\`[^\`]*\``;
 const BARE = "[^\\s,;&)'\"`]+";
 
 interface Rule {
@@ -22,6 +23,18 @@ const rules: Rule[] = [
   {
     pattern: /\b([a-z][a-z0-9+.-]*:\/\/)([^:/@\s]*):(\S*)@/gi,
     replace: (_m, scheme, user) => `${scheme}${user}:${R}@`,
+  },
+  // Slack incoming webhooks: the path after /services/ (or /workflows/, /triggers/) is the credential.
+  {
+    pattern: /\b(https?:\/\/hooks\.slack(?:-gov)?\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]+/gi,
+    replace: (_m, prefix) => `${prefix}${R}`,
+  },
+  // MySQL clients take the password glued to -p (`-phunter2`, `-p'x y'`); a separate `-p word` only
+  // prompts. Only as a command (`mysql-cdc` is a connector name). psql is left alone: its -p is the port.
+  {
+    pattern:
+      /(?<![\w.-])((?:mysql(?:dump|admin|import|check|sh|binlog)?|mariadb(?:-dump|-admin)?|mycli)\s[^\n|;&]*?\s-p)('[^'\n]*'|"[^"\n]*"|[^\s'"]+)/g,
+    replace: (_m, before, value) => `${before}${quoteLike(value)}`,
   },
   // Slack tokens (bot, user, app-level, refresh, config).
   { pattern: /\bx(?:ox[a-z]|app|oxe\.xox[a-z])-[A-Za-z0-9-]{4,}/g, replace: R },
@@ -46,8 +59,10 @@ const rules: Rule[] = [
 ];
 
 function quoteLike(value: string): string {
-  const q = value[0];
-  return q === "'" || q === '"' || q === "`" ? `${q}${R}${q}` : R;
+  // Keeps the literal's shape: `'…'`, `"…"`, `E'…'` (an escape string's prefix stays).
+  const prefix = /^[Ee]'/.test(value) ? value.slice(0, 1) : "";
+  const q = value[prefix.length];
+  return q === "'" || q === '"' || q === "`" ? `${prefix}${q}${R}${q}` : R;
 }
 
 /**
@@ -55,7 +70,7 @@ function quoteLike(value: string): string {
  * cheaper than running every rule (logging is on the hot path). Keep it in step with the rules.
  */
 const MIGHT_HOLD_SECRET =
-  /-----BEGIN|:\/\/|x(?:ox|app)|bearer|basic|token|A(?:KIA|SIA|GPA|IDA|ROA)|eyJ|gh[pousr]_|sk_(?:live|test)|glpat-|passw|pwd|secret|api[_.-]?key|apikey|access[_.-]?key|private[_.-]?key|credential|identified/i;
+  /-----BEGIN|:\/\/|mysql|mariadb|mycli|x(?:ox|app)|bearer|basic|token|A(?:KIA|SIA|GPA|IDA|ROA)|eyJ|gh[pousr]_|sk_(?:live|test)|glpat-|passw|pwd|secret|api[_.-]?key|apikey|access[_.-]?key|private[_.-]?key|credential|identified/i;
 
 /** The text with every recognised secret replaced by `[REDACTED]`. */
 export function redactSecrets(text: string): string {

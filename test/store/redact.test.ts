@@ -62,6 +62,26 @@ const planted = [
   { text: "password = 'it''s PlantedQuote' rejected", secret: "PlantedQuote", keep: "rejected" },
   { text: "sink with auth_token=TokPlanted42&region=us failed", secret: "TokPlanted42", keep: "region=us" },
   {
+    text: "alert webhook https://hooks.slack.com/services/T0PLANTED1/B0PLANTED2/PlantedHookSecret123 returned 404",
+    secret: ["T0PLANTED1", "B0PLANTED2", "PlantedHookSecret123"],
+    keep: "https://hooks.slack.com/services/",
+  },
+  {
+    text: "$ mysql -u root -pHunter2GluedPlanted -h db.internal\nERROR 2003 (HY000): Can't connect",
+    secret: "Hunter2GluedPlanted",
+    keep: "mysql -u root -p",
+  },
+  {
+    text: "mysqldump -uadmin -p'Quoted Glued Planted' shop > dump.sql failed",
+    secret: ["Quoted Glued Planted", "Glued Planted"],
+    keep: "> dump.sql failed",
+  },
+  {
+    text: "CREATE SINK s WITH ('password' = E'HunEscPlanted\\'terEscPlanted', topic = 't') FORMAT PLAIN",
+    secret: ["HunEscPlanted", "terEscPlanted"],
+    keep: "topic = 't'",
+  },
+  {
     text: "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAplantedPEMbody\n-----END RSA PRIVATE KEY-----\nfailed",
     secret: "plantedPEMbody",
     keep: "failed",
@@ -85,6 +105,11 @@ describe("redactSecrets", () => {
       'password authentication failed for user "bob"',
       "ERROR:  Failed to run the query\n\nCaused by:\n  table not found: t1",
       "connection to http://meta:5690 refused",
+      // psql's -p is the port, and a separate `-p word` makes mysql prompt: neither is a password.
+      "psql -h db -p5432 -U bob: connection refused",
+      "mysql -u root -p shop < dump.sql",
+      "mysql-cdc source failed: binlog -position lost",
+      "see https://hooks.slack.com/ for setup",
     ];
     for (const text of plain) expect(redactSecrets(text)).toBe(text);
   });

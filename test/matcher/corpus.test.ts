@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadCatalog } from "../../src/catalog/index.ts";
+import { catalogFromRecords, loadCatalog } from "../../src/catalog/index.ts";
 import { AUTO_POST_MIN_CONFIDENCE, createMatcher, looksLikeError } from "../../src/matcher/index.ts";
 import { CORPUS_DIR, chatter, noMatchPastes, shortTailChatter } from "./fixtures.ts";
 import { chainCases, type SyntheticCase, syntheticCases } from "./synthetic.ts";
@@ -14,7 +14,10 @@ interface DevCase {
 }
 
 describe.skipIf(!existsSync(dir))("on the corpus (skipped: ../shared/corpus not present)", () => {
-  const { catalog } = loadCatalog([`${dir}risingwave-templates.jsonl`]);
+  // vitest runs a skipped describe's body while collecting: load only when the corpus is there.
+  const { catalog } = existsSync(dir)
+    ? loadCatalog([`${dir}risingwave-templates.jsonl`])
+    : { catalog: catalogFromRecords([]) };
   const matcher = createMatcher(catalog);
 
   it("every corpus pattern compiles", () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadCatalog } from "../../src/catalog/index.ts";
+import { catalogFromRecords, loadCatalog } from "../../src/catalog/index.ts";
 import { createMatcher, type MatchResult } from "../../src/matcher/index.ts";
 import { CORPUS_DIR, chatter, noMatchPastes, paste, pasteNames } from "./fixtures.ts";
 import { syntheticCases } from "./synthetic.ts";
@@ -13,7 +13,10 @@ function ranked(result: MatchResult) {
 }
 
 describe.skipIf(!existsSync(dir))("the literal index (skipped: ../shared/corpus not present)", () => {
-  const { catalog } = loadCatalog([`${dir}risingwave-templates.jsonl`]);
+  // vitest runs a skipped describe's body while collecting: load only when the corpus is there.
+  const { catalog } = existsSync(dir)
+    ? loadCatalog([`${dir}risingwave-templates.jsonl`])
+    : { catalog: catalogFromRecords([]) };
   const indexed = createMatcher(catalog);
   const everyPattern = createMatcher(catalog, { useIndex: false });
 

@@ -2,19 +2,16 @@
 import type { MatchResult } from "../matcher/types.ts";
 import { occurrenceFromResult } from "../occurrence.ts";
 import { renderAnswer, renderNoMatch, type SlackMessage } from "../render/index.ts";
-import type { OccurrenceSource } from "../store/types.ts";
+import type { OccurrenceInput } from "../store/types.ts";
 import { recordOccurrence } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
 
-export interface PasteContext {
-  source: OccurrenceSource;
-  teamId?: string | null;
-  channelId?: string | null;
-  userId?: string | null;
-  messageTs?: string | null;
-  threadTs?: string | null;
-}
+/** Where a paste came from: the occurrence's Slack coordinates. */
+export type PasteContext = Pick<
+  OccurrenceInput,
+  "source" | "teamId" | "channelId" | "userId" | "messageTs" | "threadTs"
+>;
 
 /** How much of a paste feeds the "closest candidates" keyword search (search is not for whole logs). */
 const SUGGESTION_QUERY_CHARS = 300;

@@ -6,11 +6,13 @@
 import { runConsole } from "./cli/console.ts";
 import { loadForServing, readConfig } from "./cli/context.ts";
 import type { CliIo } from "./cli/io.ts";
+import { createMatcher } from "./matcher/index.ts";
 import { openStore, recordOccurrence } from "./store/index.ts";
 
 export async function serve(env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const config = readConfig(env);
-  const { catalog, matcher } = loadForServing(config, io);
+  const catalog = loadForServing(config, io);
+  const matcher = createMatcher(catalog);
   const store = openStore(config.dbPath, { now: Date.now });
   if (config.mode === "console") {
     try {

@@ -1,10 +1,8 @@
-/** What every command needs: config, the loaded catalog and a matcher, built once. */
+/** What every command needs: the config and the loaded catalog. */
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Catalog, type CatalogProblem, formatProblem, loadCatalog } from "../catalog/index.ts";
+import { type Catalog, formatProblem, loadCatalog } from "../catalog/index.ts";
 import { type Config, loadConfig } from "../config.ts";
-import { createMatcher } from "../matcher/index.ts";
-import type { Matcher } from "../matcher/types.ts";
 import type { CliIo } from "./io.ts";
 
 /** The package root: default paths (data/, the SQLite file) are found here, whatever the cwd. */
@@ -28,22 +26,17 @@ export function readConfig(env: Record<string, string | undefined>): Config {
   return resolvePaths(loadConfig(env));
 }
 
-export interface Loaded {
-  catalog: Catalog;
-  matcher: Matcher;
-  problems: CatalogProblem[];
-}
-
 /**
  * Loads the knowledge base for serving: bad lines are skipped with one warning each and a
- * count, duplicate ids are reported, and the bot starts with what is good.
+ * count, duplicate ids are reported, and the bot starts with what is good. Callers build the
+ * matcher they need (a scan wants exact matches only; reports need no matcher at all).
  */
-export function loadForServing(config: Config, io: Pick<CliIo, "err">): Loaded {
+export function loadForServing(config: Config, io: Pick<CliIo, "err">): Catalog {
   const { catalog, problems, warnings } = loadCatalog(config.dataPaths);
   for (const p of problems) io.err(`warning: skipped ${formatProblem(p)}`);
   for (const w of warnings) io.err(`warning: ${w}`);
   if (problems.length > 0) {
     io.err(`warning: ${problems.length} problem(s) in the data; run \`rwerror validate\` for the full list`);
   }
-  return { catalog, matcher: createMatcher(catalog), problems };
+  return catalog;
 }

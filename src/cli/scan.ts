@@ -26,7 +26,7 @@ export async function scanCommand(argv: string[], config: Config, io: CliIo): Pr
       return 1;
     }
   }
-  const { catalog } = loadForServing(config, io);
+  const catalog = loadForServing(config, io);
   // A scan counts exact matches only: fuzzy guesses over millions of lines cost most of the time.
   const matcher = createMatcher(catalog, { fuzzy: false });
   const input = path === "-" ? io.stdin : createReadStream(path, { highWaterMark: 1 << 20 });

@@ -26,7 +26,7 @@ export async function runStoreCommand(
   config: Config,
   io: CliIo,
 ): Promise<number> {
-  const { catalog } = loadForServing(config, io);
+  const catalog = loadForServing(config, io);
   const store = openStore(config.dbPath, { now: Date.now });
   try {
     const deps = { store, catalog, now: Date.now, tz: config.timeZone, out: io.out, err: io.err };

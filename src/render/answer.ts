@@ -47,11 +47,16 @@ export function renderCardFromRef(record: ErrorRecord, ref: CardRef, opts: Answe
   return { text: cardFallback(record, facts), blocks: cardBlocks(record, facts, opts) };
 }
 
-/** The same message with its feedback buttons replaced by a thank-you line. */
-export function renderFeedbackThanks(blocks: readonly Block[], helpful: boolean): Block[] {
-  const thanks = helpful
+/** The thank-you for a vote: in place of an ephemeral card's buttons, or privately to the voter. */
+export function feedbackThanksText(helpful: boolean): string {
+  return helpful
     ? ":white_check_mark: Thanks, marked as helpful."
     : ":memo: Thanks, marked as not helpful: it will show up in the weekly digest so the record gets fixed.";
+}
+
+/** The same message with its feedback buttons replaced by a thank-you line. */
+export function renderFeedbackThanks(blocks: readonly Block[], helpful: boolean): Block[] {
+  const thanks = feedbackThanksText(helpful);
   const out: Block[] = [];
   for (const block of blocks) {
     if (block.type === "actions" && block.block_id === "rwerror_card_actions") {

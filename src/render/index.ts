@@ -1,5 +1,6 @@
 export { ACTION, type CardRef, decodeCardRef, encodeCardRef, SHORTCUT_EXPLAIN, VIEW } from "./actions.ts";
 export {
+  feedbackThanksText,
   renderAlreadyAnswered,
   renderAnswer,
   renderCardFromRef,

@@ -1,9 +1,11 @@
 /** Card buttons: feedback, details, post in channel, alternatives. */
 import type { App } from "@slack/bolt";
+import type { ErrorRecord } from "../catalog/schema.ts";
 import {
   ACTION,
   type CardRef,
   decodeCardRef,
+  feedbackThanksText,
   renderCardFromRef,
   renderDetailsView,
   renderFeedbackThanks,
@@ -32,18 +34,22 @@ function readClick(body: unknown, action: unknown): Click | undefined {
   return { body: b.data, ref, channelId, ephemeral };
 }
 
-/** The private reply to a vote on a channel card (an ephemeral card shows it in place of its buttons). */
-function feedbackThanks(helpful: boolean): string {
-  return helpful
-    ? ":white_check_mark: Thanks, marked as helpful. (Only you can see this.)"
-    : ":memo: Thanks, marked as not helpful: it will show up in the weekly digest so the record gets fixed. (Only you can see this.)";
-}
-
 const GONE = {
   response_type: "ephemeral" as const,
   replace_original: false,
   text: "That record is no longer in the knowledge base.",
 };
+
+/** The clicked card's record, or undefined after telling the clicker it is gone from the catalog. */
+async function clickedRecord(
+  deps: ListenerDeps,
+  click: Click,
+  respond: (message: typeof GONE) => Promise<unknown>,
+): Promise<ErrorRecord | undefined> {
+  const record = deps.catalog.byId(click.ref.r);
+  if (!record) await respond(GONE);
+  return record;
+}
 
 export function registerActions(app: App, deps: ListenerDeps): void {
   const feedback = (helpful: boolean) =>
@@ -71,7 +77,11 @@ export function registerActions(app: App, deps: ListenerDeps): void {
       }
       // A card in the channel is shared: it keeps its buttons so everyone else can still vote,
       // and only the clicker hears back.
-      await respond({ response_type: "ephemeral", replace_original: false, text: feedbackThanks(helpful) });
+      await respond({
+        response_type: "ephemeral",
+        replace_original: false,
+        text: `${feedbackThanksText(helpful)} (Only you can see this.)`,
+      });
     });
   feedback(true);
   feedback(false);
@@ -80,11 +90,8 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     await ack();
     const click = readClick(body, action);
     if (!click) return;
-    const record = deps.catalog.byId(click.ref.r);
-    if (!record) {
-      await respond(GONE);
-      return;
-    }
+    const record = await clickedRecord(deps, click, respond);
+    if (!record) return;
     const triggerId = click.body.trigger_id;
     if (!triggerId) return;
     const opened = await callSlack(
@@ -97,11 +104,8 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     await ack();
     const click = readClick(body, action);
     if (!click || click.channelId === undefined) return;
-    const record = deps.catalog.byId(click.ref.r);
-    if (!record) {
-      await respond(GONE);
-      return;
-    }
+    const record = await clickedRecord(deps, click, respond);
+    if (!record) return;
     const card = renderCardFromRef(record, click.ref, { ephemeral: false });
     const posted = await callSlack(client.chat.postMessage({ channel: click.channelId, unfurl_links: false, ...card }));
     if (!posted.ok) {
@@ -121,11 +125,8 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     await ack();
     const click = readClick(body, action);
     if (!click) return;
-    const record = deps.catalog.byId(click.ref.r);
-    if (!record) {
-      await respond(GONE);
-      return;
-    }
+    const record = await clickedRecord(deps, click, respond);
+    if (!record) return;
     const card = renderCardFromRef(record, click.ref, { ephemeral: true });
     await respond(
       click.ephemeral

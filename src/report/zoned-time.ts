@@ -61,12 +61,6 @@ export function zonedToUtc(p: LocalParts, tz: string): number {
   return second;
 }
 
-/** Local midnight that starts the day holding `ms`. */
-export function startOfLocalDay(ms: number, tz: string): number {
-  const p = localParts(ms, tz);
-  return zonedToUtc({ ...p, hour: 0, minute: 0, second: 0 }, tz);
-}
-
 /** The same wall-clock time `days` calendar days later (23 or 25 hours across DST). */
 export function addLocalDays(ms: number, days: number, tz: string): number {
   const p = localParts(ms, tz);

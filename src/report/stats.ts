@@ -2,11 +2,8 @@ import type { Catalog } from "../catalog/index.ts";
 import type { Store } from "../store/db.ts";
 import { IDS_PER_MS } from "../store/occurrences.ts";
 
-export interface RecordStat {
-  recordId: string;
-  /** From the catalog when one is given; null for ids the catalog no longer has. */
-  title: string | null;
-  slug: string | null;
+/** How one error (a record, or an unmatched fingerprint) did in a period. */
+export interface PeriodCounts {
   count: number;
   channels: number;
   /** First and last occurrence inside the period (ms). */
@@ -16,21 +13,22 @@ export interface RecordStat {
   previousCount: number;
   /** (count - previous) / previous; null when there was nothing before. */
   change: number | null;
+}
+
+export interface RecordStat extends PeriodCounts {
+  recordId: string;
+  /** From the catalog when one is given; null for ids the catalog no longer has. */
+  title: string | null;
+  slug: string | null;
   /** The very first occurrence ever logged: inside the period means the error is new. */
   firstEver: number;
 }
 
-export interface UnmatchedStat {
+export interface UnmatchedStat extends PeriodCounts {
   fingerprint: string;
   template: string;
   /** The latest redacted excerpt of this error in the period. */
   example: string;
-  count: number;
-  channels: number;
-  firstSeen: number;
-  lastSeen: number;
-  previousCount: number;
-  change: number | null;
 }
 
 export interface PeriodTotals {

@@ -57,6 +57,7 @@ export function createNaiveMatcher(catalog: Catalog, { fuzzyThreshold = 0.35, li
         inputBytes: Buffer.byteLength(text),
         layers: lines,
         matches: [...exact, ...fuzzy].slice(0, limit),
+        verdict: exact.length > 0 ? "answer" : fuzzy.length > 0 ? "candidates" : "none",
       };
     },
     search,

@@ -30,7 +30,7 @@ export async function explainCommand(opts: ExplainOptions, matcher: Matcher, io:
 /** A batch line past this is not read whole (a 256 KiB paste JSON-escaped fits easily). */
 const MAX_BATCH_LINE_BYTES = 4 << 20;
 
-const EMPTY: JsonAnswer = { looksLikeError: false, truncated: false, matches: [] };
+const EMPTY: JsonAnswer = { looksLikeError: false, truncated: false, verdict: "none", matches: [] };
 
 /**
  * One input per line (a JSON string or `{"text": …}`): the answer in the `--json` shape, or the

@@ -1,11 +1,11 @@
 /** The `--json` shape of an answer: a stable contract for scripts and harnesses. */
-import type { MatchResult } from "../matcher/types.ts";
+import type { MatchKind, MatchResult, Verdict } from "../matcher/types.ts";
 
 export interface JsonMatch {
   id: string;
   slug: string;
   errorMessage: string;
-  kind: "exact" | "fuzzy";
+  kind: MatchKind;
   confidence: number;
   captures: string[];
   layer: string;
@@ -15,6 +15,8 @@ export interface JsonMatch {
 export interface JsonAnswer {
   looksLikeError: boolean;
   truncated: boolean;
+  /** answer | candidates | none: only an answer is stated as the error. */
+  verdict: Verdict;
   matches: JsonMatch[];
 }
 
@@ -22,6 +24,7 @@ export function toJsonAnswer(result: MatchResult): JsonAnswer {
   return {
     looksLikeError: result.looksLikeError,
     truncated: result.truncated,
+    verdict: result.verdict,
     matches: result.matches.map((m) => ({
       id: m.record.id,
       slug: m.record.slug,

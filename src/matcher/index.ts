@@ -6,19 +6,28 @@ import { splitLayers } from "./layers.ts";
 import { LiteralIndex } from "./literal-index.ts";
 import { type Engine, rankLayers } from "./match.ts";
 import { DEFAULT_MAX_INPUT_BYTES, normalizePaste } from "./normalize.ts";
-import type { Match, Matcher, MatcherOptions, MatchResult } from "./types.ts";
+import { AUTO_POST_MIN_CONFIDENCE } from "./rank.ts";
+import type { Match, Matcher, MatcherOptions, MatchResult, Verdict } from "./types.ts";
 
 export { looksLikeError } from "./detect.ts";
 export { type ErrorLayer, splitLayers } from "./layers.ts";
 export { normalizePaste } from "./normalize.ts";
 export { AUTO_POST_MIN_CONFIDENCE, BARE_CONFIDENCE, MAX_FUZZY_CONFIDENCE } from "./rank.ts";
-export type { Match, Matcher, MatcherOptions, MatchKind, MatchResult } from "./types.ts";
+export type { Match, Matcher, MatcherOptions, MatchKind, MatchResult, Verdict } from "./types.ts";
 
 export interface CreateMatcherOptions extends MatcherOptions {
   /** false tries every pattern on every layer: the reference the literal index must agree with. */
   useIndex?: boolean;
   /** false: exact matches only, no fuzzy guesses (what a log scan counts). */
   fuzzy?: boolean;
+}
+
+/** Provisional rule: an exact match at the auto-post floor in a paste that reads as an error is an answer. */
+function verdictOf(result: MatchResult): Verdict {
+  const best = result.matches[0];
+  if (!best) return "none";
+  if (best.kind === "exact" && best.confidence >= AUTO_POST_MIN_CONFIDENCE && result.looksLikeError) return "answer";
+  return "candidates";
 }
 
 /** The records' patterns that compile; the rest are left to `rwerror validate` to report. */
@@ -57,6 +66,7 @@ export function createMatcher(
       inputBytes: norm.inputBytes,
       layers: [],
       matches: [],
+      verdict: "none",
     };
     try {
       const layers = splitLayers(norm.text);
@@ -66,6 +76,7 @@ export function createMatcher(
       result.matches = matches;
       // A paste that is exactly a specific known template is an error even without a label.
       result.looksLikeError = detected || strongExact;
+      result.verdict = verdictOf(result);
     } catch {
       // Never throw at the event loop: an unexpected failure reads as "no match".
     }

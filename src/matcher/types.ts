@@ -1,6 +1,13 @@
 import type { ErrorRecord } from "../catalog/schema.ts";
 
-export type MatchKind = "exact" | "fuzzy";
+/** exact: the pattern matched the text; folded: it matched after case, spacing and quotes were folded; fuzzy: a guess. */
+export type MatchKind = "exact" | "folded" | "fuzzy";
+
+/**
+ * What the matcher concludes: `answer` (confident: the bot may state it), `candidates` (guesses,
+ * rendered as "not sure" and never auto-posted) or `none` (nothing fits).
+ */
+export type Verdict = "answer" | "candidates" | "none";
 
 /** One candidate answer for a paste. */
 export interface Match {
@@ -29,6 +36,8 @@ export interface MatchResult {
   layers: string[];
   /** Best first; empty when nothing fits. */
   matches: Match[];
+  /** The conclusion drawn from `matches`: only an `answer` may be auto-posted. */
+  verdict: Verdict;
 }
 
 export interface MatcherOptions {

@@ -37,7 +37,7 @@ describe("rwerror explain", () => {
     const r = rwerror(["explain", "--json", "downstream relation missing for 1002 -> 1004"]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(["looksLikeError", "truncated", "matches"]);
+    expect(Object.keys(out)).toEqual(["looksLikeError", "truncated", "verdict", "matches"]);
     expect(out.truncated).toBe(false);
     expect(out.matches[0]).toMatchObject({
       id: DOWNSTREAM_ID,
@@ -70,7 +70,7 @@ describe("rwerror explain", () => {
 
   it("answers chatter with no match", () => {
     const r = rwerror(["explain", "--json", "the error went away after restart"]);
-    expect(JSON.parse(r.stdout)).toEqual({ looksLikeError: false, truncated: false, matches: [] });
+    expect(JSON.parse(r.stdout)).toEqual({ looksLikeError: false, truncated: false, verdict: "none", matches: [] });
   });
 
   it("answers a batch line by line, in order, in the exact --json shape, and names a bad line on stderr", () => {
@@ -90,7 +90,7 @@ describe("rwerror explain", () => {
     expect(lines[0].matches[0].id).toBe(DOWNSTREAM_ID);
     expect(lines[0].matches[0].captures).toEqual(["1", "2"]);
     expect(lines[1].matches[0].id).toBe(JOB_FRAGMENTS_ID);
-    expect(lines[2]).toEqual({ looksLikeError: false, truncated: false, matches: [] });
+    expect(lines[2]).toEqual({ looksLikeError: false, truncated: false, verdict: "none", matches: [] });
     expect(r.stderr).toMatch(/line 3: invalid JSON/);
     expect(lines[3].matches).toEqual([]);
   });

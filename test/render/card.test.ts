@@ -33,7 +33,15 @@ function exact(record: ErrorRecord, captures: string[] = [], layer?: string): Ma
 }
 
 function result(matches: Match[], extra: Partial<MatchResult> = {}): MatchResult {
-  return { looksLikeError: true, truncated: false, inputBytes: 100, layers: [], matches, ...extra };
+  return {
+    looksLikeError: true,
+    truncated: false,
+    inputBytes: 100,
+    layers: [],
+    matches,
+    verdict: matches.length ? "answer" : "none",
+    ...extra,
+  };
 }
 
 /** A record whose every text field is hostile: Slack control characters and huge sizes. */

@@ -7,18 +7,18 @@ import { runConsole } from "./cli/console.ts";
 import { loadForServing, readConfig } from "./cli/context.ts";
 import type { CliIo } from "./cli/io.ts";
 import { createMatcher } from "./matcher/index.ts";
-import { openStore, recordOccurrence } from "./store/index.ts";
+import { openStore } from "./store/index.ts";
 
 export async function serve(env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const config = readConfig(env);
   const catalog = loadForServing(config, io);
   const matcher = createMatcher(catalog);
-  const store = openStore(config.dbPath, { now: Date.now });
+  const store = await openStore(config.dbPath, { now: Date.now });
   if (config.mode === "console") {
     try {
-      return await runConsole({ matcher, io, record: (o) => recordOccurrence(store, o) });
+      return await runConsole({ matcher, io, record: (o) => store.recordOccurrence(o) });
     } finally {
-      store.close();
+      await store.close();
     }
   }
   const { startSlack } = await import("./slack/start.ts");

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Catalog, formatProblem, loadCatalog } from "../catalog/index.ts";
 import { type Config, loadConfig } from "../config.ts";
+import { storeKindOf } from "../store/kind.ts";
 import type { CliIo } from "./io.ts";
 
 /** The package root: default paths (data/, the SQLite file) are found here, whatever the cwd. */
@@ -18,7 +19,10 @@ export function resolvePaths(config: Config): Config {
   return {
     ...config,
     dataPaths: config.dataPaths.map((p) => fix(p, DEFAULT_DATA)),
-    dbPath: config.dbPath === ":memory:" ? config.dbPath : fix(config.dbPath, DEFAULT_DB),
+    dbPath:
+      config.dbPath === ":memory:" || storeKindOf(config.dbPath) === "postgres"
+        ? config.dbPath
+        : fix(config.dbPath, DEFAULT_DB),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { Catalog } from "../catalog/index.ts";
-import type { Store } from "../store/db.ts";
-import { type FeedbackTally, notHelpfulRecords } from "../store/feedback.ts";
+import type { FeedbackTally, Store } from "../store/index.ts";
 import { dayEdges, nextWeekKey, type Period, previousPeriod, rangeLabel, weekPeriod } from "./period.ts";
 import {
   changeRatio,
@@ -66,17 +65,25 @@ export interface WeeklyDigest {
   notHelpful: NotHelpfulRecord[];
 }
 
-export function buildWeeklyDigest(
+export async function buildWeeklyDigest(
   store: Store,
   catalog: Catalog,
   target: DigestTarget,
   { topLimit = 10, unmatchedLimit = 5, newLimit = 10, notHelpfulLimit = 5 } = {},
-): WeeklyDigest {
+): Promise<WeeklyDigest> {
   const { period, periodKey } = target;
   const previous = previousPeriod(period);
   const edges = dayEdges(period, 7);
-  const scan = scanPeriod(store, { from: period.from, to: period.to, edges });
-  const prevScan = scanPeriod(store, previous);
+  const [scan, prevScan, notHelpful] = await Promise.all([
+    scanPeriod(store, { from: period.from, to: period.to, edges }),
+    scanPeriod(store, previous),
+    store.notHelpfulRecords({ from: period.from, to: period.to, limit: notHelpfulLimit }),
+  ]);
+  const [top, fresh, unmatched] = await Promise.all([
+    recordStats(store, scan, { limit: topLimit, catalog, previous: prevScan }),
+    newRecordStats(store, scan, { limit: newLimit, catalog }),
+    unmatchedStats(store, scan, { limit: unmatchedLimit, previous: prevScan }),
+  ]);
   const previousTotal = prevScan.totals.total;
   return {
     periodKey,
@@ -90,13 +97,13 @@ export function buildWeeklyDigest(
     channels: scan.totals.channels,
     daily: scan.totalBuckets,
     days: edges.slice(0, -1).map((ms) => formatLocal(ms, period.tz, { time: false })),
-    top: recordStats(store, scan, { limit: topLimit, catalog, previous: prevScan }).map(({ buckets, ...r }) => ({
+    top: top.map(({ buckets, ...r }) => ({
       ...r,
       daily: buckets,
     })),
-    newThisPeriod: newRecordStats(store, scan, { limit: newLimit, catalog }).map(({ buckets: _b, ...r }) => r),
-    unmatched: unmatchedStats(store, scan, { limit: unmatchedLimit, previous: prevScan }),
-    notHelpful: notHelpfulRecords(store, { from: period.from, to: period.to, limit: notHelpfulLimit }).map((f) => {
+    newThisPeriod: fresh.map(({ buckets: _b, ...r }) => r),
+    unmatched,
+    notHelpful: notHelpful.map((f) => {
       const record = catalog.byId(f.recordId);
       return { ...f, title: record?.errorMessage ?? null, slug: record?.slug ?? null };
     }),

@@ -3,7 +3,6 @@ import type { MatchResult } from "../matcher/types.ts";
 import { occurrenceFromResult } from "../occurrence.ts";
 import { renderAnswer, renderNoMatch, type SlackMessage } from "../render/index.ts";
 import type { OccurrenceInput } from "../store/types.ts";
-import { recordOccurrence } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
 
@@ -25,12 +24,12 @@ export interface Answer {
  * Matches a paste (Slack-escaped text) and records the occurrence (matched, or unmatched when it looks like an error).
  * With no match the reply says so and lists the closest keyword candidates.
  */
-export function answerPaste(
+export async function answerPaste(
   deps: ListenerDeps,
   slackText: string,
   ctx: PasteContext,
   opts: { ephemeral: boolean },
-): Answer {
+): Promise<Answer> {
   const text = plainTextFromSlack(slackText);
   const result = deps.matcher.match(text);
   const best = result.matches[0];
@@ -43,7 +42,7 @@ export function answerPaste(
     threadTs: ctx.threadTs ?? null,
     occurredAt: deps.now(),
   });
-  if (occurrence) recordOccurrence(deps.store, occurrence);
+  if (occurrence) await deps.guard.write("occurrence", (store) => store.recordOccurrence(occurrence));
   if (best) return { result, message: renderAnswer(result, opts) };
   const query = (result.layers.at(-1) ?? text).slice(0, SUGGESTION_QUERY_CHARS);
   return { result, message: renderNoMatch(result, deps.matcher.search(query, 3)) };

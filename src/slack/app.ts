@@ -7,6 +7,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { App, LogLevel } from "@slack/bolt";
 import type { Config } from "../config.ts";
+import { createLocalClaims, guardStore, type StoreGuard } from "../store/index.ts";
 import type { ListenerDeps, SlackDeps } from "./deps.ts";
 import { healthRoute, startHealthServer } from "./health.ts";
 import { registerListeners } from "./listeners.ts";
@@ -17,6 +18,8 @@ type ExtendedErrorHandler = Parameters<App["error"]>[0];
 
 export interface BuiltApp {
   app: App;
+  /** The store as the listeners use it: its retry queue is drained before the store closes. */
+  guard: StoreGuard;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** The HTTP port actually bound (PORT=0 picks one) once started; in Socket Mode the health server's, if any. */
@@ -36,18 +39,30 @@ export function buildApp(deps: SlackDeps): BuiltApp {
     throw new Error("buildApp needs SLACK_BOT_TOKEN (without it rwerror runs the local console)");
   }
   const socketMode = config.mode === "socket";
+  // Filled in once Bolt's logger exists; the health route reads the same guard's counters.
+  const guardLog = { warn: (m: string) => console.warn(m), error: (m: string) => console.error(m) };
+  const guard = deps.guard ?? guardStore(deps.store, { log: guardLog });
+  const healthDeps = { ...deps, guard };
   const app = new App({
     token: config.slackBotToken,
     ...(socketMode
       ? { socketMode: true, appToken: config.slackAppToken }
       : { signingSecret: config.slackSigningSecret }),
     // Socket Mode gets its own health server: Bolt's would crash the process on a busy port.
-    ...(socketMode ? {} : { endpoints: "/slack/events", port: config.port, customRoutes: [healthRoute(deps)] }),
+    ...(socketMode ? {} : { endpoints: "/slack/events", port: config.port, customRoutes: [healthRoute(healthDeps)] }),
     ...(deps.logger ? { logger: deps.logger } : { logLevel: LEVELS[config.logLevel] }),
     clientOptions: config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {},
     extendedErrorHandler: true,
   });
-  const listenerDeps: ListenerDeps = { ...deps, logger: app.logger, fetch: deps.fetch ?? globalThis.fetch };
+  guardLog.warn = (m) => app.logger.warn(m);
+  guardLog.error = (m) => app.logger.error(m);
+  const listenerDeps: ListenerDeps = {
+    ...deps,
+    logger: app.logger,
+    fetch: deps.fetch ?? globalThis.fetch,
+    guard,
+    localClaims: createLocalClaims(),
+  };
 
   const onError: ExtendedErrorHandler = async ({ error, body, context }) => {
     const b = (body ?? {}) as Record<string, unknown>;
@@ -65,10 +80,11 @@ export function buildApp(deps: SlackDeps): BuiltApp {
   let server: Server | undefined;
   return {
     app,
+    guard,
     start: async () => {
       if (socketMode) {
         await app.start();
-        server = await startHealthServer(deps, config.port, app.logger);
+        server = await startHealthServer(healthDeps, config.port, app.logger);
         return;
       }
       server = (await app.start(config.port)) as Server;

@@ -7,16 +7,8 @@ import type { webApi } from "@slack/bolt";
 import type { Match, MatchResult } from "../matcher/types.ts";
 import { occurrenceFromResult } from "../occurrence.ts";
 import { renderAlreadyAnswered, renderAnswer, type SlackMessage } from "../render/index.ts";
-import type { ReplyKey } from "../store/types.ts";
-import {
-  AUTO_POST_MIN_CONFIDENCE,
-  claimReply,
-  countFullCardsSince,
-  recentReplyInChannel,
-  recordOccurrence,
-  releaseReply,
-  setReplyTs,
-} from "./core.ts";
+import type { ReplyKey } from "../store/index.ts";
+import { AUTO_POST_MIN_CONFIDENCE } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { callSlack } from "./web-call.ts";
 
@@ -61,25 +53,30 @@ export async function autoReply(
     threadTs: msg.threadTs,
     occurredAt: deps.now(),
   });
-  if (occurrence) recordOccurrence(deps.store, occurrence);
+  if (occurrence) await deps.guard.write("occurrence", (store) => store.recordOccurrence(occurrence));
   const best = confidentMatch(result);
   if (!best) return { kind: "not-confident" };
 
   const now = deps.now();
   const key = { channelId: msg.channelId, threadTs: msg.threadTs, recordId: best.record.id };
-  // Checked before claiming, so our own claim is not mistaken for an earlier answer. SQLite calls are
-  // synchronous: nothing else runs between these lines, so concurrent retries cannot both pass.
-  const recent = recentReplyInChannel(deps.store, msg.channelId, best.record.id, now - REPEAT_WINDOW_MS);
-  const repeat = recent !== undefined && recent.threadTs !== msg.threadTs ? recent : undefined;
-  if (repeat === undefined) {
-    const cards = countFullCardsSince(deps.store, msg.channelId, now - CARD_WINDOW_MS);
-    // Left unclaimed: the thread may still get its card once the channel calms down.
-    if (cards >= deps.config.maxCardsPer10Min) return { kind: "card-cap", cards };
-  }
-  // Claimed as a full card or a pointer right away: a card in flight already counts against the cap.
-  if (!claimReply(deps.store, key, { fullCard: repeat === undefined })) return { kind: "already-replied" };
+  const request = {
+    repeatSince: now - REPEAT_WINDOW_MS,
+    cardsSince: now - CARD_WINDOW_MS,
+    maxCards: deps.config.maxCardsPer10Min,
+  };
+  // One locked decision in the database (across replicas): already answered, capped (left unclaimed,
+  // so the thread may still get its card once the channel calms down), a pointer, or a card that
+  // counts against the cap from now on. Without the database this process decides alone.
+  const claim = await deps.guard.decide(
+    `reply claim channel=${msg.channelId}`,
+    (store) => store.claimReply(key, request),
+    () => deps.localClaims.claimReply(key, request, now),
+  );
+  if (claim.kind === "already-replied") return { kind: "already-replied" };
+  if (claim.kind === "card-cap") return { kind: "card-cap", cards: claim.cards };
 
-  if (repeat !== undefined) {
+  if (claim.kind === "pointer") {
+    const repeat = claim.repeat;
     const permalink =
       repeat.replyTs === null
         ? undefined
@@ -108,10 +105,11 @@ async function postClaimed(
       unfurl_media: false,
       ...message,
     });
-    if (posted.ts) setReplyTs(deps.store, key, posted.ts);
-    return posted.ts;
+    const ts = posted.ts;
+    if (ts) await deps.guard.write("reply ts", (store) => store.setReplyTs(key, ts));
+    return ts;
   } catch (error) {
-    releaseReply(deps.store, key);
+    await deps.guard.write("reply release", (store) => store.releaseReply(key));
     throw error;
   }
 }

@@ -50,10 +50,10 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
         await reply(renderSearchResults(request.query, deps.matcher.search(request.query, SEARCH_LIMIT)));
         return;
       case "stats":
-        await reply(renderStats(topErrorRows(deps, request.days), `the last ${request.days} days`));
+        await reply(renderStats(await topErrorRows(deps, request.days), `the last ${request.days} days`));
         return;
       case "paste": {
-        const { message } = answerPaste(
+        const { message } = await answerPaste(
           deps,
           request.text,
           { source: "slash", teamId: cmd.team_id, channelId: cmd.channel_id, userId: cmd.user_id },
@@ -79,7 +79,7 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
     if (!parsed.success) return;
     const { user, team, view } = parsed.data;
     const channel = readChannel(view.private_metadata);
-    const { message } = answerPaste(
+    const { message } = await answerPaste(
       deps,
       text,
       { source: "slash", teamId: team?.id, channelId: channel, userId: user.id },

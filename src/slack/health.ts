@@ -1,32 +1,47 @@
-/** GET /healthz: 200 with the catalog size, dataset version and whether SQLite answers. */
+/** GET /healthz: the catalog size, dataset version and the store's type and health; 503 when the store is down. */
 import { createServer, type Server, type ServerResponse } from "node:http";
+import type { StoreKind, WriteStats } from "../store/index.ts";
 import type { ListenerDeps } from "./deps.ts";
 
 export interface Health {
   ok: boolean;
   records: number;
   datasetVersion: string | null;
+  /** "ok", or why the database cannot be read or written. */
   db: string;
+  store: StoreKind;
+  writes?: WriteStats;
 }
 
-export function checkHealth(deps: Pick<ListenerDeps, "catalog" | "store">): Health {
-  let db = "ok";
-  try {
-    deps.store.db.prepare("SELECT 1").get();
-  } catch (error) {
-    db = (error as Error).message;
-  }
-  return { ok: db === "ok", records: deps.catalog.records.length, datasetVersion: deps.catalog.datasetVersion, db };
+type HealthDeps = Pick<ListenerDeps, "catalog" | "store"> & Partial<Pick<ListenerDeps, "guard">>;
+
+export async function checkHealth(deps: HealthDeps): Promise<Health> {
+  const h = await deps.store.health();
+  return {
+    ok: h.ok,
+    records: deps.catalog.records.length,
+    datasetVersion: deps.catalog.datasetVersion,
+    db: h.ok ? "ok" : (h.error ?? "unavailable"),
+    store: h.kind,
+    ...(deps.guard ? { writes: deps.guard.stats() } : {}),
+  };
 }
 
-export function healthRoute(deps: Pick<ListenerDeps, "catalog" | "store">) {
+export function healthRoute(deps: HealthDeps) {
   return {
     path: "/healthz",
     method: ["GET"],
     handler: (_req: unknown, res: ServerResponse) => {
-      const health = checkHealth(deps);
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
-      res.end(JSON.stringify(health));
+      checkHealth(deps).then(
+        (health) => {
+          res.writeHead(health.ok ? 200 : 503, { "content-type": "application/json; charset=utf-8" });
+          res.end(JSON.stringify(health));
+        },
+        (error: unknown) => {
+          res.writeHead(503, { "content-type": "application/json; charset=utf-8" });
+          res.end(JSON.stringify({ ok: false, db: (error as Error).message }));
+        },
+      );
     },
   };
 }
@@ -36,7 +51,7 @@ export function healthRoute(deps: Pick<ListenerDeps, "catalog" | "store">) {
  * the health endpoint (logged), never the bot.
  */
 export async function startHealthServer(
-  deps: Pick<ListenerDeps, "catalog" | "store">,
+  deps: HealthDeps,
   port: number,
   logger: Pick<ListenerDeps["logger"], "warn">,
 ): Promise<Server | undefined> {

@@ -14,7 +14,7 @@ export function registerHome(app: App, deps: ListenerDeps): void {
     const view = renderHome({
       recordCount: deps.catalog.records.length,
       datasetVersion: deps.catalog.datasetVersion,
-      topErrors: topErrorRows(deps, 7),
+      topErrors: await topErrorRows(deps, 7),
     });
     await client.views.publish({ user_id: parsed.data.user, view: toSlackView(view) });
   });

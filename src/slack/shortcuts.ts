@@ -28,7 +28,7 @@ export function registerShortcuts(app: App, deps: ListenerDeps): void {
       // File text is raw, message text is Slack-escaped: escape the file text so one unescape fits both.
       parts.push(...read.texts.map((t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")));
     }
-    const { message: answer } = answerPaste(
+    const { message: answer } = await answerPaste(
       deps,
       parts.filter((p) => p.trim() !== "").join("\n\n"),
       {

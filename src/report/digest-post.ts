@@ -25,7 +25,11 @@ export async function postDigestOnce(deps: DigestPostDeps, target: DigestTarget)
   const { store, catalog, channel, post } = deps;
   const claim = await store.claimDigest(target.periodKey, { from: target.period.from, to: target.period.to, channel });
   if (!claim)
-    return { status: "already-claimed", periodKey: target.periodKey, existing: await store.getDigest(target.periodKey) };
+    return {
+      status: "already-claimed",
+      periodKey: target.periodKey,
+      existing: await store.getDigest(target.periodKey),
+    };
   try {
     const message = renderDigestMessage(await buildWeeklyDigest(store, catalog, target));
     const { ts } = await post(channel, message);

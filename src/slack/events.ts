@@ -60,7 +60,6 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     botToken: string | undefined,
     client: webApi.WebClient,
   ): Promise<void> {
-
     const parts = [plainTextFromSlack(m.text)];
     if (m.files && m.files.length > 0 && botToken) {
       const { texts, skipped } = await readPastedFiles(

@@ -134,7 +134,10 @@ export function guardStore(
     },
     async drain(timeoutMs = 5000) {
       if (inFlight.size === 0) return;
-      await within(Promise.allSettled([...inFlight]).then(() => undefined), timeoutMs);
+      await within(
+        Promise.allSettled([...inFlight]).then(() => undefined),
+        timeoutMs,
+      );
     },
   };
 }

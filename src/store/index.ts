@@ -28,6 +28,7 @@ export type {
   ReplyKey,
   Store,
   StoredOccurrence,
+  StoredVote,
   StoreHealth,
   StoreKind,
   UnmatchedExample,

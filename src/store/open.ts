@@ -1,7 +1,7 @@
+import { storeKindOf } from "./kind.ts";
 import type { Migration } from "./migrate.ts";
 import type { PostgresPoolOptions } from "./postgres/pool.ts";
 import { openSqliteStore } from "./sqlite/store.ts";
-import { storeKindOf } from "./kind.ts";
 import type { Store } from "./types.ts";
 
 export { storeKindOf };
@@ -15,7 +15,6 @@ export interface OpenStoreOptions {
   /** PostgreSQL: pool size, a schema of its own, idle-client errors. */
   postgres?: PostgresPoolOptions;
 }
-
 
 /** Opens and migrates the store RWERROR_DB names. PostgreSQL's driver is loaded only when used. */
 export async function openStore(location: string, opts: OpenStoreOptions = {}): Promise<Store> {

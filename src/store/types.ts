@@ -77,7 +77,18 @@ export interface StoredOccurrence {
   excerpt: string;
   fingerprint: string | null;
   template: string | null;
+  confidence: number | null;
+  matchKind: string | null;
   occurredAt: number;
+}
+
+export interface StoredVote {
+  recordId: string;
+  helpful: boolean;
+  userId: string;
+  channelId: string | null;
+  messageTs: string | null;
+  createdAt: number;
 }
 
 export interface FeedbackTally {
@@ -190,6 +201,11 @@ export interface Store {
    * (console, CLI) every call is a new row. Redacts and cuts the excerpt; fingerprints unmatched errors.
    */
   recordOccurrence(input: OccurrenceInput): Promise<{ id: number; inserted: boolean }>;
+  /**
+   * Bulk load (a copy from another store, a benchmark's history): one transaction per batch, each
+   * row redacted and deduplicated like recordOccurrence. Returns how many rows were new.
+   */
+  importOccurrences(inputs: Iterable<OccurrenceInput>): Promise<number>;
   /** The newest occurrences first (CLI inspection and tests). */
   listOccurrences(opts?: { limit?: number }): Promise<StoredOccurrence[]>;
   countOccurrences(range: { from: number; to: number }): Promise<number>;
@@ -199,10 +215,15 @@ export interface Store {
   /** When each group was first logged ever (record id, or '#' + fingerprint). */
   firstSeen(groupKeys: readonly string[]): Promise<Map<string, number>>;
   /** The latest template and excerpt of each unmatched fingerprint within [from, to). */
-  unmatchedExamples(fingerprints: readonly string[], range: { from: number; to: number }): Promise<Map<string, UnmatchedExample>>;
+  unmatchedExamples(
+    fingerprints: readonly string[],
+    range: { from: number; to: number },
+  ): Promise<Map<string, UnmatchedExample>>;
 
   /** One vote per user, record and message; voting again replaces the earlier vote. */
   recordFeedback(input: FeedbackInput): Promise<void>;
+  /** Votes, oldest first (CLI inspection and tests). */
+  listFeedback(opts?: { limit?: number }): Promise<StoredVote[]>;
   /** Records voted Not helpful in [from, to), most Not-helpful votes first. */
   notHelpfulRecords(query: { from: number; to: number; limit?: number }): Promise<FeedbackTally[]>;
 

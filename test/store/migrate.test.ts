@@ -67,7 +67,9 @@ describe("SQLite migrations", () => {
     expect(await store.schemaVersion()).toBe(sqliteMigrations().length);
     await store.close();
     const db = new BetterSqlite3(env.path);
-    expect(tables(db)).toEqual(expect.arrayContaining(["digests", "feedback", "occurrences", "replies", "seen_events"]));
+    expect(tables(db)).toEqual(
+      expect.arrayContaining(["digests", "feedback", "occurrences", "replies", "seen_events"]),
+    );
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
   });
@@ -106,7 +108,13 @@ describe("SQLite migrations", () => {
     db.close();
     const store = await openStore(path);
     expect(await store.schemaVersion()).toBe(all.length);
-    const again = await store.recordOccurrence({ recordId: "r1", source: "auto", channelId: "C1", messageTs: "1.1", text: "x" });
+    const again = await store.recordOccurrence({
+      recordId: "r1",
+      source: "auto",
+      channelId: "C1",
+      messageTs: "1.1",
+      text: "x",
+    });
     expect(again.inserted).toBe(false);
     expect(await topErrors(store, { from: 0, to: 10 })).toMatchObject([{ recordId: "r1", count: 1, firstEver: 5 }]);
     await store.close();
@@ -174,7 +182,9 @@ describe.skipIf(!PG_URL)("PostgreSQL migrations", () => {
     try {
       const store = await openStore(PG_URL ?? "", { postgres: { schema } });
       await store.close();
-      const rows = await pgAdmin((c) => c.query(`SELECT version, name FROM ${schema}.schema_migrations ORDER BY version`));
+      const rows = await pgAdmin((c) =>
+        c.query(`SELECT version, name FROM ${schema}.schema_migrations ORDER BY version`),
+      );
       expect(rows.rows.map((r) => r.version)).toEqual(Array.from({ length: latest }, (_, i) => i + 1));
       await pgAdmin((c) => c.query(`INSERT INTO ${schema}.schema_migrations (version, name) VALUES (99, 'future')`));
       const error = await openStore(PG_URL ?? "", { postgres: { schema } }).catch((e: unknown) => e);

@@ -96,9 +96,7 @@ describeEachBackend("recordOccurrence", (backend) => {
     const store = await env.open(() => 42_000);
     await store.recordOccurrence({ recordId: "a", source: "console", text: "x" });
     await store.recordOccurrence({ recordId: "b", source: "console", text: "y", occurredAt: 7 });
-    expect(
-      (await store.listOccurrences()).map((o) => [o.recordId, o.occurredAt]).sort(),
-    ).toEqual([
+    expect((await store.listOccurrences()).map((o) => [o.recordId, o.occurredAt]).sort()).toEqual([
       ["a", 42_000],
       ["b", 7],
     ]);
@@ -155,13 +153,34 @@ describeEachBackend("recordOccurrence", (backend) => {
   });
 });
 
+describeEachBackend("importOccurrences", (backend) => {
+  it("bulk-loads rows redacted and deduplicated like single logging, counting only new ones", async () => {
+    env = backend.fresh();
+    const store = await env.open();
+    await store.recordOccurrence(slackPaste);
+    const rows = [
+      slackPaste,
+      { ...slackPaste, messageTs: "2.2", text: "password=hunter2 boom" },
+      { ...slackPaste, messageTs: "2.2", text: "password=hunter2 boom" },
+      { recordId: null, source: "console" as const, text: "ERROR: zzqv failed for 12", occurredAt: 5 },
+    ];
+    expect(await store.importOccurrences(rows)).toBe(2);
+    const listed = await store.listOccurrences();
+    expect(listed).toHaveLength(3);
+    expect(listed.map((o) => o.excerpt).join("\n")).not.toContain("hunter2");
+    expect(listed.find((o) => o.recordId === null)?.fingerprint).toMatch(/^[0-9a-f]{12}$/);
+  });
+});
+
 describeEachBackend("occurrence ids under concurrency", (backend) => {
   it("gives 200 rows inserted at once from two connections 200 distinct ids", async () => {
     env = backend.fresh();
     const a = await env.open(() => 9_000);
     const b = await env.open(() => 9_000);
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).recordOccurrence({ recordId: "r", source: "console", text: "x" })),
+      Array.from({ length: 200 }, (_, i) =>
+        (i % 2 ? a : b).recordOccurrence({ recordId: "r", source: "console", text: "x" }),
+      ),
     );
     expect(new Set(results.map((r) => r.id)).size).toBe(200);
     expect(await count(a)).toBe(200);

@@ -53,7 +53,9 @@ describeEachBackend("event claims", (backend) => {
     await store.claimEvent("Ev1");
     await store.completeEvent("Ev1");
     now = 86_400_001;
-    expect((await store.prune({ occurrencesBefore: 0, eventsBefore: now - 86_400_000, repliesBefore: 0 })).events).toBe(1);
+    expect((await store.prune({ occurrencesBefore: 0, eventsBefore: now - 86_400_000, repliesBefore: 0 })).events).toBe(
+      1,
+    );
     expect(await store.claimEvent("Ev1")).toBe(true);
   });
 });
@@ -70,11 +72,17 @@ describeEachBackend("reply claims", (backend) => {
     await store.setReplyTs(key, "1.2");
     now = 2_000;
     const later = { channelId: "C1", threadTs: "5.5", recordId: "r1" };
-    expect(await store.claimReply(later, open)).toEqual({ kind: "pointer", repeat: { threadTs: "1.1", replyTs: "1.2" } });
+    expect(await store.claimReply(later, open)).toEqual({
+      kind: "pointer",
+      repeat: { threadTs: "1.1", replyTs: "1.2" },
+    });
     await store.setReplyTs(later, "5.6");
     // The later reply was a one-line pointer: a repeat links to the card, not to the pointer.
     const third = { channelId: "C1", threadTs: "6.6", recordId: "r1" };
-    expect(await store.claimReply(third, open)).toEqual({ kind: "pointer", repeat: { threadTs: "1.1", replyTs: "1.2" } });
+    expect(await store.claimReply(third, open)).toEqual({
+      kind: "pointer",
+      repeat: { threadTs: "1.1", replyTs: "1.2" },
+    });
     // Outside the repeat window the record gets a card again; another channel is independent.
     expect(await store.claimReply({ ...third, threadTs: "7.7" }, { ...open, repeatSince: 1_500 })).toEqual({
       kind: "card",
@@ -147,7 +155,9 @@ describeEachBackend("feedback", (backend) => {
     await store.recordFeedback({ ...vote, userId: "U3", helpful: true });
     await store.recordFeedback({ recordId: "r2", userId: "U1", helpful: true });
     await store.recordFeedback({ recordId: "r2", userId: "U1", helpful: true });
-    expect(await store.notHelpfulRecords({ from: 0, to: 100 })).toEqual([{ recordId: "r1", helpful: 1, notHelpful: 2 }]);
+    expect(await store.notHelpfulRecords({ from: 0, to: 100 })).toEqual([
+      { recordId: "r1", helpful: 1, notHelpful: 2 },
+    ]);
     expect(await store.notHelpfulRecords({ from: 11, to: 100 })).toEqual([]);
   });
 });
@@ -159,7 +169,9 @@ describeEachBackend("digest claims", (backend) => {
     const a = await env.open(() => now);
     const b = await env.open(() => now);
     const cover = { from: 0, to: 10, channel: "C9" };
-    const claims = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).claimDigest("2026-W49", cover)));
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).claimDigest("2026-W49", cover)),
+    );
     const won = claims.filter((c) => c !== undefined);
     expect(won).toHaveLength(1);
     now += 15 * 60_000 + 1;
@@ -169,7 +181,11 @@ describeEachBackend("digest claims", (backend) => {
     await b.markDigestPosted(takeover, { channel: "C9", messageTs: "9.9" });
     now += 60 * 60_000;
     expect(await a.claimDigest("2026-W49", cover)).toBeUndefined();
-    expect(await a.getDigest("2026-W49")).toMatchObject({ postedAt: now - 60 * 60_000, channel: "C9", messageTs: "9.9" });
+    expect(await a.getDigest("2026-W49")).toMatchObject({
+      postedAt: now - 60 * 60_000,
+      channel: "C9",
+      messageTs: "9.9",
+    });
   });
 
   it("gives a released period back", async () => {

@@ -27,9 +27,7 @@ export async function migratePostgres(
 ): Promise<number[]> {
   const client = await pool.connect();
   try {
-    await client.query("SELECT pg_advisory_lock($1, hashtext(current_schema())::integer)", [
-      MIGRATION_LOCK,
-    ]);
+    await client.query("SELECT pg_advisory_lock($1, hashtext(current_schema())::integer)", [MIGRATION_LOCK]);
     try {
       await client.query(RECORD_TABLE);
       const r = await client.query<{ v: number | null }>("SELECT max(version) AS v FROM schema_migrations");

@@ -15,7 +15,9 @@ export interface PostgresPoolOptions {
 const INT8_OID = 20;
 const types = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === INT8_OID && format !== "binary" ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
+    oid === INT8_OID && format !== "binary"
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
 };
 
 function ignoreDuplicate(error: unknown): void {
@@ -25,7 +27,10 @@ function ignoreDuplicate(error: unknown): void {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-export async function createPool(url: string, { max = 10, schema, onError }: PostgresPoolOptions = {}): Promise<pg.Pool> {
+export async function createPool(
+  url: string,
+  { max = 10, schema, onError }: PostgresPoolOptions = {},
+): Promise<pg.Pool> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new StoreOpenError(`bad schema name "${schema}"`);
   const pool = new pg.Pool({
     connectionString: url,

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient } from "pg";
 import type { Migration } from "../migrate.ts";
-import { occurrenceRow } from "../occurrence-row.ts";
-import { safeLocation } from "../occurrence-row.ts";
-import type { DigestRow, FeedbackTally, ReplyClaim, ReplyKey, Store, StoredOccurrence } from "../types.ts";
+import { type OccurrenceRow, occurrenceRow, safeLocation } from "../occurrence-row.ts";
+import type { DigestRow, FeedbackTally, ReplyClaim, ReplyKey, Store, StoredOccurrence, StoredVote } from "../types.ts";
 import { migratePostgres, postgresSchemaVersion } from "./migrate.ts";
+import { columnsOf, createOccurrenceWriter, IMPORT_OCCURRENCES } from "./occurrence-writer.ts";
 import { createPool, type PostgresPoolOptions } from "./pool.ts";
 import { postgresUnmatchedExamples, scanPostgresPeriod } from "./reports.ts";
 
@@ -16,15 +16,7 @@ export interface PostgresStoreOptions extends PostgresPoolOptions {
 const DIGEST_COLUMNS = `period_key AS "periodKey", claim_token AS "claimToken", claimed_at AS "claimedAt",
   posted_at AS "postedAt", channel, message_ts AS "messageTs", covers_from AS "coversFrom", covers_to AS "coversTo"`;
 
-const INSERT_OCCURRENCE = `INSERT INTO occurrences
-  (record_id, source, team_id, channel_id, user_id, message_ts, thread_ts, confidence, match_kind,
-   excerpt, fingerprint, template, occurred_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-  ON CONFLICT DO NOTHING RETURNING id`;
-
-// The expressions of occurrences_dedupe, so the lookup uses it.
-const FIND_DUPLICATE = `SELECT id FROM occurrences WHERE message_ts = $1 AND source = $2
-  AND coalesce(channel_id, '') = coalesce($3, '') AND coalesce(record_id, '') = coalesce($4, '')`;
+const IMPORT_BATCH = 5_000;
 
 async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -90,6 +82,7 @@ export async function openPostgresStore(
     throw error;
   }
   let closed = false;
+  const logOccurrence = createOccurrenceWriter(pool);
   const exec = async (sql: string, params: unknown[] = []) => {
     await pool.query(sql, params);
   };
@@ -135,35 +128,27 @@ export async function openPostgresStore(
         )
       ).rows[0]?.n ?? 0,
 
-    recordOccurrence: async (input) => {
-      const o = occurrenceRow(input, now());
-      const r = await pool.query<{ id: number }>(INSERT_OCCURRENCE, [
-        o.recordId,
-        o.source,
-        o.teamId,
-        o.channelId,
-        o.userId,
-        o.messageTs,
-        o.threadTs,
-        o.confidence,
-        o.matchKind,
-        o.excerpt,
-        o.fingerprint,
-        o.template,
-        o.occurredAt,
-      ]);
-      const inserted = r.rows[0];
-      if (inserted) return { id: inserted.id, inserted: true };
-      const existing = await pool.query<{ id: number }>(FIND_DUPLICATE, [o.messageTs, o.source, o.channelId, o.recordId]);
-      const row = existing.rows[0];
-      if (!row) throw new Error("occurrence not stored: a conflicting row vanished (pruned concurrently?)");
-      return { id: row.id, inserted: false };
+    recordOccurrence: async (input) => logOccurrence(occurrenceRow(input, now())),
+    importOccurrences: async (inputs) => {
+      let added = 0;
+      let rows: OccurrenceRow[] = [];
+      const flush = async () => {
+        const r = await pool.query(IMPORT_OCCURRENCES, columnsOf(rows));
+        added += r.rowCount ?? 0;
+        rows = [];
+      };
+      for (const input of inputs) {
+        rows.push(occurrenceRow(input, now()));
+        if (rows.length === IMPORT_BATCH) await flush();
+      }
+      if (rows.length > 0) await flush();
+      return added;
     },
     listOccurrences: async ({ limit = 50 } = {}) =>
       (
         await pool.query<StoredOccurrence>(
           `SELECT id, record_id AS "recordId", source, channel_id AS "channelId", message_ts AS "messageTs", excerpt,
-            fingerprint, template, occurred_at AS "occurredAt" FROM occurrences ORDER BY occurred_at DESC, id DESC LIMIT $1`,
+            fingerprint, template, confidence, match_kind AS "matchKind", occurred_at AS "occurredAt" FROM occurrences ORDER BY occurred_at DESC, id DESC LIMIT $1`,
           [limit],
         )
       ).rows,
@@ -175,7 +160,8 @@ export async function openPostgresStore(
         )
       ).rows[0]?.n ?? 0,
     anyOccurrenceBefore: async (at) =>
-      ((await pool.query("SELECT 1 FROM occurrences WHERE occurred_at < $1 LIMIT 1", [Math.ceil(at)])).rowCount ?? 0) > 0,
+      ((await pool.query("SELECT 1 FROM occurrences WHERE occurred_at < $1 LIMIT 1", [Math.ceil(at)])).rowCount ?? 0) >
+      0,
     scanPeriod: ({ from, to, edges = [] }) => scanPostgresPeriod(pool, Math.ceil(from), Math.ceil(to), edges),
     firstSeen: async (keys) => {
       if (keys.length === 0) return new Map();
@@ -204,6 +190,14 @@ export async function openPostgresStore(
           input.at ?? now(),
         ],
       ),
+    listFeedback: async ({ limit = 100 } = {}) =>
+      (
+        await pool.query<StoredVote>(
+          `SELECT record_id AS "recordId", helpful, user_id AS "userId", channel_id AS "channelId",
+             message_ts AS "messageTs", created_at AS "createdAt" FROM feedback ORDER BY id LIMIT $1`,
+          [limit],
+        )
+      ).rows,
     notHelpfulRecords: async ({ from, to, limit = 10 }) =>
       (
         await pool.query<FeedbackTally>(
@@ -231,13 +225,10 @@ export async function openPostgresStore(
       return r.rowCount === 1 ? { periodKey, token } : undefined;
     },
     markDigestPosted: (claim, posted) =>
-      exec("UPDATE digests SET posted_at = $1, channel = $2, message_ts = $3 WHERE period_key = $4 AND claim_token = $5", [
-        now(),
-        posted.channel,
-        posted.messageTs ?? null,
-        claim.periodKey,
-        claim.token,
-      ]),
+      exec(
+        "UPDATE digests SET posted_at = $1, channel = $2, message_ts = $3 WHERE period_key = $4 AND claim_token = $5",
+        [now(), posted.channel, posted.messageTs ?? null, claim.periodKey, claim.token],
+      ),
     releaseDigest: (claim) =>
       exec("DELETE FROM digests WHERE period_key = $1 AND claim_token = $2 AND posted_at IS NULL", [
         claim.periodKey,
@@ -248,7 +239,9 @@ export async function openPostgresStore(
 
     // Plain range deletes: a replica running the same prune at once waits on the rows, then finds them gone.
     prune: async ({ occurrencesBefore, eventsBefore, repliesBefore }) => {
-      const occurrences = await pool.query("DELETE FROM occurrences WHERE occurred_at < $1", [Math.floor(occurrencesBefore)]);
+      const occurrences = await pool.query("DELETE FROM occurrences WHERE occurred_at < $1", [
+        Math.floor(occurrencesBefore),
+      ]);
       const events = await pool.query("DELETE FROM seen_events WHERE seen_at < $1", [eventsBefore]);
       const replies = await pool.query("DELETE FROM replies WHERE created_at < $1", [repliesBefore]);
       return { occurrences: occurrences.rowCount ?? 0, events: events.rowCount ?? 0, replies: replies.rowCount ?? 0 };

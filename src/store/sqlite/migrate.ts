@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3";
-import { type Migration, migrationFailed, newerThanCode, readMigrations, defaultMigrationsDir } from "../migrate.ts";
+import { defaultMigrationsDir, type Migration, migrationFailed, newerThanCode, readMigrations } from "../migrate.ts";
 
 export function sqliteSchemaVersion(db: Database): number {
   return db.pragma("user_version", { simple: true }) as number;

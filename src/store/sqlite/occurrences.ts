@@ -45,7 +45,8 @@ export function insertOccurrence(prepare: Prepare, row: OccurrenceRow): { id: nu
 export function listOccurrences(prepare: Prepare, limit: number): StoredOccurrence[] {
   return prepare(
     `SELECT id, record_id AS recordId, source, channel_id AS channelId, message_ts AS messageTs, excerpt,
-      fingerprint, template, occurred_at AS occurredAt FROM occurrences ORDER BY id DESC LIMIT ?`,
+      fingerprint, template, confidence, match_kind AS matchKind, occurred_at AS occurredAt
+     FROM occurrences ORDER BY id DESC LIMIT ?`,
   ).all(limit) as StoredOccurrence[];
 }
 
@@ -64,7 +65,9 @@ interface Group extends Omit<PeriodGroup, "channels"> {
  * Streamed, not collected: a year-long report must not hold a million rows in memory.
  */
 export function scanSqlitePeriod(prepare: Prepare, from: number, to: number, edges: readonly number[]): PeriodScan {
-  const rows = prepare("SELECT occurred_at, record_id, channel_id, fingerprint FROM occurrences WHERE id >= ? AND id < ?")
+  const rows = prepare(
+    "SELECT occurred_at, record_id, channel_id, fingerprint FROM occurrences WHERE id >= ? AND id < ?",
+  )
     .raw()
     .iterate(...idRange(from, to)) as IterableIterator<[number, string | null, string | null, string | null]>;
   const buckets = Math.max(0, edges.length - 1);

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Statement } from "better-sqlite3";
 import type { Migration } from "../migrate.ts";
-import { occurrenceRow } from "../occurrence-row.ts";
+import { type OccurrenceRow, occurrenceRow } from "../occurrence-row.ts";
 import { withRetry } from "../retry.ts";
-import type { DigestRow, FeedbackTally, ReplyClaim, Store } from "../types.ts";
+import type { DigestRow, FeedbackTally, ReplyClaim, Store, StoredVote } from "../types.ts";
 import { sqliteSchemaVersion } from "./migrate.ts";
 import {
   IDS_PER_MS,
@@ -23,6 +23,8 @@ export interface SqliteStoreOptions {
   migrations?: readonly Migration[];
 }
 
+const IMPORT_BATCH = 10_000;
+
 const DIGEST_COLUMNS = `period_key AS periodKey, claim_token AS claimToken, claimed_at AS claimedAt,
   posted_at AS postedAt, channel, message_ts AS messageTs, covers_from AS coversFrom, covers_to AS coversTo`;
 
@@ -37,7 +39,10 @@ export function openSqliteStore(
   { now = Date.now, busyTimeoutMs = 5000, migrations }: SqliteStoreOptions = {},
 ): Store {
   // SQLite's own busy wait blocks the event loop; keep it short and retry asynchronously above it.
-  const db: Database = openSqliteDatabase(path, { busyWaitMs: Math.min(busyTimeoutMs, 20), ...(migrations ? { migrations } : {}) });
+  const db: Database = openSqliteDatabase(path, {
+    busyWaitMs: Math.min(busyTimeoutMs, 20),
+    ...(migrations ? { migrations } : {}),
+  });
   const statements = new Map<string, Statement>();
   const prepare = (sql: string): Statement => {
     let stmt = statements.get(sql);
@@ -47,12 +52,18 @@ export function openSqliteStore(
     }
     return stmt;
   };
-  const run = <T>(op: () => T): Promise<T> => withRetry(op, isBusy, { totalMs: busyTimeoutMs, baseMs: 10, maxDelayMs: 250 });
+  const run = <T>(op: () => T): Promise<T> =>
+    withRetry(op, isBusy, { totalMs: busyTimeoutMs, baseMs: 10, maxDelayMs: 250 });
 
   // Check and claim under one write lock (BEGIN IMMEDIATE): nothing can slip in between, whichever
   // process or connection asks.
   const claimReplyTx = db.transaction(
-    (key: { channelId: string; threadTs: string; recordId: string }, repeatSince: number, cardsSince: number, maxCards: number): ReplyClaim => {
+    (
+      key: { channelId: string; threadTs: string; recordId: string },
+      repeatSince: number,
+      cardsSince: number,
+      maxCards: number,
+    ): ReplyClaim => {
       const at = now();
       const existing = prepare("SELECT 1 FROM replies WHERE channel_id = ? AND thread_ts = ? AND record_id = ?").get(
         key.channelId,
@@ -80,7 +91,8 @@ export function openSqliteStore(
   );
 
   const pruneTx = db.transaction((occurrencesBefore: number, eventsBefore: number, repliesBefore: number) => ({
-    occurrences: prepare("DELETE FROM occurrences WHERE id < ?").run(Math.floor(occurrencesBefore) * IDS_PER_MS).changes,
+    occurrences: prepare("DELETE FROM occurrences WHERE id < ?").run(Math.floor(occurrencesBefore) * IDS_PER_MS)
+      .changes,
     events: prepare("DELETE FROM seen_events WHERE seen_at < ?").run(eventsBefore).changes,
     replies: prepare("DELETE FROM replies WHERE created_at < ?").run(repliesBefore).changes,
   }));
@@ -142,10 +154,30 @@ export function openSqliteStore(
       const row = occurrenceRow(input, now());
       return run(() => insertOccurrence(prepare, row));
     },
+    importOccurrences: async (inputs) => {
+      let added = 0;
+      const batch = db.transaction((rows: OccurrenceRow[]) => {
+        for (const row of rows) if (insertOccurrence(prepare, row).inserted) added++;
+      });
+      let rows: OccurrenceRow[] = [];
+      for (const input of inputs) {
+        rows.push(occurrenceRow(input, now()));
+        if (rows.length === IMPORT_BATCH) {
+          const full = rows;
+          await run(() => batch.immediate(full));
+          rows = [];
+        }
+      }
+      if (rows.length > 0) await run(() => batch.immediate(rows));
+      return added;
+    },
     listOccurrences: async ({ limit = 50 } = {}) => listOccurrences(prepare, limit),
     countOccurrences: async ({ from, to }) =>
-      (prepare("SELECT count(*) AS n FROM occurrences WHERE id >= ? AND id < ?").get(...idRange(from, to)) as { n: number })
-        .n,
+      (
+        prepare("SELECT count(*) AS n FROM occurrences WHERE id >= ? AND id < ?").get(...idRange(from, to)) as {
+          n: number;
+        }
+      ).n,
     anyOccurrenceBefore: async (at) =>
       prepare("SELECT 1 FROM occurrences WHERE id < ? LIMIT 1").get(idRange(at, at)[0]) !== undefined,
     scanPeriod: async ({ from, to, edges = [] }) => scanSqlitePeriod(prepare, from, to, edges),
@@ -176,6 +208,13 @@ export function openSqliteStore(
           input.at ?? now(),
         );
       }),
+    listFeedback: async ({ limit = 100 } = {}) =>
+      (
+        prepare(
+          `SELECT record_id AS recordId, helpful, user_id AS userId, channel_id AS channelId, message_ts AS messageTs,
+             created_at AS createdAt FROM feedback ORDER BY id LIMIT ?`,
+        ).all(limit) as (Omit<StoredVote, "helpful"> & { helpful: number })[]
+      ).map((v) => ({ ...v, helpful: v.helpful === 1 })),
     notHelpfulRecords: async ({ from, to, limit = 10 }) =>
       prepare(
         `SELECT record_id AS recordId, sum(helpful) AS helpful, sum(1 - helpful) AS notHelpful
@@ -202,13 +241,9 @@ export function openSqliteStore(
       }),
     markDigestPosted: (claim, posted) =>
       run(() => {
-        prepare("UPDATE digests SET posted_at = ?, channel = ?, message_ts = ? WHERE period_key = ? AND claim_token = ?").run(
-          now(),
-          posted.channel,
-          posted.messageTs ?? null,
-          claim.periodKey,
-          claim.token,
-        );
+        prepare(
+          "UPDATE digests SET posted_at = ?, channel = ?, message_ts = ? WHERE period_key = ? AND claim_token = ?",
+        ).run(now(), posted.channel, posted.messageTs ?? null, claim.periodKey, claim.token);
       }),
     releaseDigest: (claim) =>
       run(() => {

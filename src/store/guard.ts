@@ -4,7 +4,7 @@
  * is tried once in line, then retried in the background with backoff, and what never lands is
  * counted and logged. Nothing here blocks the event loop.
  */
-import { backoffDelay, sleep } from "./retry.ts";
+import { backoffDelay, idle } from "./retry.ts";
 import type { Store } from "./types.ts";
 
 export interface StoreFaultLog {
@@ -65,7 +65,7 @@ const describe = (error: unknown) => ((error as Error)?.message ?? String(error)
 
 export function guardStore(
   store: Store,
-  { deadlineMs = 1500, retryForMs = 60_000, maxPending = 10_000, log = console }: StoreGuardOptions = {},
+  { deadlineMs = 1000, retryForMs = 60_000, maxPending = 10_000, log = console }: StoreGuardOptions = {},
 ): StoreGuard {
   const stats: WriteStats = { pending: 0, retried: 0, failed: 0, fallbacks: 0 };
   const inFlight = new Set<Promise<void>>();
@@ -81,7 +81,7 @@ export function guardStore(
     for (let attempt = 1; !isFinal(error); attempt++) {
       const delay = backoffDelay(attempt, { baseMs: 100, maxDelayMs: 5000 });
       if (Date.now() - started + delay > retryForMs) break;
-      await sleep(delay);
+      await idle(delay);
       stats.retried++;
       try {
         await op(store);

@@ -8,7 +8,10 @@ export interface RetryPolicy {
   totalMs?: number;
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A wait that does not keep the process alive (background retries must not delay an exit). */
+export const idle = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export function backoffDelay(attempt: number, { baseMs = 25, maxDelayMs = 2000 }: RetryPolicy = {}): number {
   const exp = Math.min(maxDelayMs, baseMs * 2 ** attempt);

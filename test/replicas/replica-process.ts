@@ -12,11 +12,43 @@ export interface Replica {
   stop(): Promise<number | null>;
 }
 
-export async function startReplica(env: Record<string, string>, timeoutMs = 30_000): Promise<Replica> {
-  const child = spawn(process.execPath, ["--import", "tsx", CLI, "serve"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_LEVEL: "warn", ...env },
+export interface ReplicaOptions {
+  /** Run as this uid (and gid): root cannot be denied a write, `nobody` (65534) can. Needs root. */
+  asUid?: number | undefined;
+  timeoutMs?: number;
+}
+
+function spawnServe(env: Record<string, string>, asUid: number | undefined): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", CLI, "serve"], {
+    env: { ...baseEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    ...(asUid === undefined ? {} : { uid: asUid, gid: asUid }),
   });
+}
+
+const baseEnv = () => ({ PATH: process.env.PATH ?? "", HOME: "/tmp", PORT: "0", LOG_LEVEL: "warn" });
+
+/** Runs `rwerror serve` expecting it to fail at start: its exit code and everything it printed. */
+export function serveOnce(
+  env: Record<string, string>,
+  { asUid }: ReplicaOptions = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawnServe(env, asUid);
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += String(d);
+  });
+  child.stderr?.on("data", (d) => {
+    output += String(d);
+  });
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
+}
+
+export async function startReplica(
+  env: Record<string, string>,
+  { asUid, timeoutMs = 30_000 }: ReplicaOptions = {},
+): Promise<Replica> {
+  const child = spawnServe(env, asUid);
   let out = "";
   child.stdout?.on("data", (d) => {
     out += String(d);

@@ -18,7 +18,10 @@ import { postEvent, TEST_SIGNING_SECRET } from "../support/signing.ts";
 import { type Replica, startReplica } from "./replica-process.ts";
 
 const RECORDS = Array.from({ length: 8 }, (_, i) =>
-  fakeRecord(`rec-replica-${i}`, `replica test failure number ${["one", "two", "three", "four", "five", "six", "seven", "eight"][i]} in the stream graph`),
+  fakeRecord(
+    `rec-replica-${i}`,
+    `replica test failure number ${["one", "two", "three", "four", "five", "six", "seven", "eight"][i]} in the stream graph`,
+  ),
 );
 const paste = (i: number) => `ERROR:  Failed to run the query\n\nCaused by:\n  ${RECORDS[i]?.errorMessage}`;
 /** Two channels with two records each (cards and pointers), two with eight records (the cap of 5 bites). */

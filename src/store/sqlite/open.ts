@@ -8,9 +8,21 @@ import { migrateSqlite } from "./migrate.ts";
 
 /**
  * Opens (creating file and parent folder) and migrates a SQLite file. ":memory:" works too.
- * `busyWaitMs` is SQLite's own blocking wait for a lock: kept short because it holds the event
- * loop; longer waits are retried asynchronously by the store.
+ * `busyWaitMs` is SQLite's own blocking wait for a lock once serving: it holds the event loop, so
+ * the store keeps it at 0 and retries asynchronously.
  */
+/**
+ * WAL is persistent (set once, when the file is created). A read-only file cannot switch, and need
+ * not: the bot still serves from it, and its writes fail, get retried and are counted.
+ */
+function setJournalMode(db: Database): void {
+  try {
+    db.pragma("journal_mode = WAL");
+  } catch (error) {
+    if (!String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_READONLY")) throw error;
+  }
+}
+
 export function openSqliteDatabase(
   path: string,
   { busyWaitMs, migrations }: { busyWaitMs: number; migrations?: readonly Migration[] },
@@ -26,8 +38,9 @@ export function openSqliteDatabase(
     );
   }
   try {
-    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyWaitMs))}`);
-    db.pragma("journal_mode = WAL");
+    // Start-up may wait for another process's migration (nothing is being served yet).
+    db.pragma("busy_timeout = 5000");
+    setJournalMode(db);
     // In WAL mode NORMAL survives process crashes; only a power loss may drop the last commits.
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
@@ -36,6 +49,7 @@ export function openSqliteDatabase(
     db.pragma("mmap_size = 268435456");
     db.pragma("cache_size = -32768");
     migrateSqlite(db, migrations);
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyWaitMs))}`);
   } catch (error) {
     db.close();
     if ((error as { name?: string }).name === "MigrationError") throw error;

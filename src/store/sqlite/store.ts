@@ -38,9 +38,10 @@ export function openSqliteStore(
   path: string,
   { now = Date.now, busyTimeoutMs = 5000, migrations }: SqliteStoreOptions = {},
 ): Store {
-  // SQLite's own busy wait blocks the event loop; keep it short and retry asynchronously above it.
+  // SQLite's own busy wait blocks the event loop (and every ack with it): none at all, the store
+  // retries a busy database asynchronously instead.
   const db: Database = openSqliteDatabase(path, {
-    busyWaitMs: Math.min(busyTimeoutMs, 20),
+    busyWaitMs: 0,
     ...(migrations ? { migrations } : {}),
   });
   const statements = new Map<string, Statement>();
@@ -260,8 +261,9 @@ export function openSqliteStore(
 
     health: async () => {
       try {
-        // Takes (and drops) the write lock: a read-only file or a lock held elsewhere shows here.
-        db.exec("BEGIN IMMEDIATE; ROLLBACK");
+        // A write that is rolled back: a read-only file or a lock held elsewhere shows here.
+        const version = sqliteSchemaVersion(db);
+        db.exec(`BEGIN IMMEDIATE; PRAGMA user_version = ${version}; ROLLBACK`);
         return { kind: "sqlite", ok: true };
       } catch (error) {
         if (db.inTransaction) db.exec("ROLLBACK");

@@ -59,7 +59,7 @@ beforeAll(async () => {
   const matcher = createMatcher(catalogFromRecords(RECORDS));
   for (let i = 0; i < RECORDS.length; i++) {
     const best = matcher.match(paste(i)).matches[0];
-    if (best?.record.id !== RECORDS[i]?.id || best.confidence < AUTO_POST_MIN_CONFIDENCE)
+    if (!best || best.record.id !== RECORDS[i]?.id || best.confidence < AUTO_POST_MIN_CONFIDENCE)
       throw new Error(`fixture paste ${i} is not a confident match`);
   }
   dir = mkdtempSync(join(tmpdir(), "rwerror-replicas-"));
@@ -112,7 +112,7 @@ describe.skipIf(skipped !== undefined)(
         const other = replicas[(i + 1) % 2] as Replica;
         deliveries.push(postEvent(first.eventsUrl, envelope).then((res) => res.status));
         // Slack's retry of the same event id, on the other replica, while the first is in flight.
-        const retry = new Promise<number>((resolve) => setTimeout(resolve, i % 7)).then(() =>
+        const retry = new Promise<void>((resolve) => setTimeout(resolve, i % 7)).then(() =>
           postEvent(other.eventsUrl, envelope, {
             headers: { "x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout" },
           }).then((res) => res.status),

@@ -28,16 +28,18 @@ const UNNEST = `unnest(${OCCURRENCE_COLUMNS.map(([, , t], i) => `$${i + 1}::${t}
 /** Every column as an array, unnested into rows. */
 export const IMPORT_OCCURRENCES = `INSERT INTO occurrences (${COLUMNS}) SELECT * FROM ${UNNEST} ON CONFLICT DO NOTHING`;
 
-// New rows come back from the insert; rows that were already there (a Slack retry) from the join,
-// which reads the statement's snapshot and so never sees this statement's own rows.
+// New rows come back from the insert; rows that were already there (a Slack retry) from one probe of
+// occurrences_dedupe per input row (LATERAL: never a scan of the table), which reads the statement's
+// snapshot and so never sees this statement's own rows.
 const INSERT_BATCH = `WITH input AS (SELECT * FROM ${UNNEST}),
   ins AS (INSERT INTO occurrences (${COLUMNS}) SELECT * FROM input ON CONFLICT DO NOTHING
           RETURNING id, message_ts, source, channel_id, record_id)
   SELECT id, message_ts, source, channel_id, record_id, true AS inserted FROM ins
   UNION ALL
-  SELECT o.id, o.message_ts, o.source, o.channel_id, o.record_id, false FROM occurrences o JOIN input i
-    ON o.message_ts = i.message_ts AND o.source = i.source
-   AND coalesce(o.channel_id, '') = coalesce(i.channel_id, '') AND coalesce(o.record_id, '') = coalesce(i.record_id, '')`;
+  SELECT o.id, i.message_ts, i.source, i.channel_id, i.record_id, false FROM input i
+  CROSS JOIN LATERAL (SELECT id FROM occurrences o WHERE o.message_ts = i.message_ts AND o.source = i.source
+    AND coalesce(o.channel_id, '') = coalesce(i.channel_id, '') AND coalesce(o.record_id, '') = coalesce(i.record_id, '')
+    LIMIT 1) o`;
 
 // The expressions of occurrences_dedupe, so the lookup uses it.
 const FIND_DUPLICATE = `SELECT id FROM occurrences WHERE message_ts = $1 AND source = $2

@@ -5,6 +5,8 @@ import { safeLocation } from "../occurrence-row.ts";
 export interface PostgresPoolOptions {
   /** Connections per process. */
   max?: number;
+  /** Server settings for every connection of this pool (`-c name=value`). */
+  settings?: Record<string, string>;
   /** A schema of its own (tests); created when missing, and the search path of every connection. */
   schema?: string;
   /** Idle clients can fail (the server restarted): reported here instead of crashing the process. */
@@ -29,9 +31,12 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function createPool(
   url: string,
-  { max = 10, schema, onError }: PostgresPoolOptions = {},
+  { max = 10, schema, onError, settings = {} }: PostgresPoolOptions = {},
 ): Promise<pg.Pool> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new StoreOpenError(`bad schema name "${schema}"`);
+  const options = Object.entries({ ...(schema ? { search_path: schema } : {}), ...settings })
+    .map(([k, v]) => `-c ${k}=${v}`)
+    .join(" ");
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -40,7 +45,7 @@ export async function createPool(
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     query_timeout: 15_000,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(options ? { options } : {}),
   });
   pool.on("error", (error) => onError?.(error));
   try {

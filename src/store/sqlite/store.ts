@@ -77,17 +77,17 @@ export function openSqliteStore(
          WHERE channel_id = ? AND record_id = ? AND created_at >= ? AND full_card = 1
          ORDER BY created_at DESC, id DESC LIMIT 1`,
       ).get(key.channelId, key.recordId, repeatSince) as { threadTs: string; replyTs: string | null } | undefined;
-      if (recent === undefined || recent.threadTs === key.threadTs) {
+      // The thread itself has no claim (checked above), so a recent card is always another thread's.
+      if (recent === undefined) {
         const { n } = prepare(
           "SELECT count(*) AS n FROM replies WHERE channel_id = ? AND full_card = 1 AND created_at >= ?",
         ).get(key.channelId, cardsSince) as { n: number };
         if (n >= maxCards) return { kind: "card-cap", cards: n };
       }
-      const fullCard = recent === undefined || recent.threadTs === key.threadTs;
       prepare(
         "INSERT INTO replies (channel_id, thread_ts, record_id, full_card, created_at) VALUES (?, ?, ?, ?, ?)",
-      ).run(key.channelId, key.threadTs, key.recordId, fullCard ? 1 : 0, at);
-      return fullCard || recent === undefined ? { kind: "card" } : { kind: "pointer", repeat: recent };
+      ).run(key.channelId, key.threadTs, key.recordId, recent === undefined ? 1 : 0, at);
+      return recent === undefined ? { kind: "card" } : { kind: "pointer", repeat: recent };
     },
   );
 

@@ -53,9 +53,15 @@ export async function autoReply(
     threadTs: msg.threadTs,
     occurredAt: deps.now(),
   });
-  if (occurrence) await deps.guard.write("occurrence", (store) => store.recordOccurrence(occurrence));
+  // Written beside the reply claim, not before it: during an outage each waits its deadline once.
+  const logged = occurrence
+    ? deps.guard.write("occurrence", (store) => store.recordOccurrence(occurrence))
+    : Promise.resolve();
   const best = confidentMatch(result);
-  if (!best) return { kind: "not-confident" };
+  if (!best) {
+    await logged;
+    return { kind: "not-confident" };
+  }
 
   const now = deps.now();
   const key = { channelId: msg.channelId, threadTs: msg.threadTs, recordId: best.record.id };
@@ -67,11 +73,14 @@ export async function autoReply(
   // One locked decision in the database (across replicas): already answered, capped (left unclaimed,
   // so the thread may still get its card once the channel calms down), a pointer, or a card that
   // counts against the cap from now on. Without the database this process decides alone.
-  const claim = await deps.guard.decide(
-    `reply claim channel=${msg.channelId}`,
-    (store) => store.claimReply(key, request),
-    () => deps.localClaims.claimReply(key, request, now),
-  );
+  const [claim] = await Promise.all([
+    deps.guard.decide(
+      `reply claim channel=${msg.channelId}`,
+      (store) => store.claimReply(key, request),
+      () => deps.localClaims.claimReply(key, request, now),
+    ),
+    logged,
+  ]);
   if (claim.kind === "already-replied") return { kind: "already-replied" };
   if (claim.kind === "card-cap") return { kind: "card-cap", cards: claim.cards };
 

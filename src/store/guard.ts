@@ -65,7 +65,7 @@ const describe = (error: unknown) => ((error as Error)?.message ?? String(error)
 
 export function guardStore(
   store: Store,
-  { deadlineMs = 1000, retryForMs = 60_000, maxPending = 10_000, log = console }: StoreGuardOptions = {},
+  { deadlineMs = 2000, retryForMs = 60_000, maxPending = 10_000, log = console }: StoreGuardOptions = {},
 ): StoreGuard {
   const stats: WriteStats = { pending: 0, retried: 0, failed: 0, fallbacks: 0 };
   const inFlight = new Set<Promise<void>>();

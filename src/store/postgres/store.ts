@@ -1,8 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { Pool, PoolClient } from "pg";
+import type { Pool } from "pg";
 import type { Migration } from "../migrate.ts";
 import { type OccurrenceRow, occurrenceRow, safeLocation } from "../occurrence-row.ts";
-import type { DigestRow, FeedbackTally, ReplyClaim, ReplyKey, Store, StoredOccurrence, StoredVote } from "../types.ts";
+import type {
+  DigestRow,
+  FeedbackTally,
+  ReplyClaim,
+  ReplyClaimRequest,
+  ReplyKey,
+  Store,
+  StoredOccurrence,
+  StoredVote,
+} from "../types.ts";
 import { migratePostgres, postgresSchemaVersion } from "./migrate.ts";
 import { columnsOf, createOccurrenceWriter, IMPORT_OCCURRENCES } from "./occurrence-writer.ts";
 import { createPool, type PostgresPoolOptions } from "./pool.ts";
@@ -18,56 +27,40 @@ const DIGEST_COLUMNS = `period_key AS "periodKey", claim_token AS "claimToken", 
 
 const IMPORT_BATCH = 5_000;
 
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-/** Decided under a transaction-scoped advisory lock on the channel: replicas take turns per channel. */
-async function claimReplyLocked(
-  client: PoolClient,
+/** One call of rwerror_claim_reply (migrations/postgres/003): the decision under the channel's lock. */
+async function claimReplyOnce(
+  pool: Pool,
   key: ReplyKey,
-  repeatSince: number,
-  cardsSince: number,
-  maxCards: number,
+  { repeatSince, cardsSince, maxCards }: ReplyClaimRequest,
   at: number,
 ): Promise<ReplyClaim> {
-  await client.query("SELECT pg_advisory_xact_lock(hashtextextended('rwerror.replies:' || $1, 0))", [key.channelId]);
-  const existing = await client.query(
-    "SELECT 1 FROM replies WHERE channel_id = $1 AND thread_ts = $2 AND record_id = $3",
-    [key.channelId, key.threadTs, key.recordId],
-  );
-  if ((existing.rowCount ?? 0) > 0) return { kind: "already-replied" };
-  const recent = await client.query<{ threadTs: string; replyTs: string | null }>(
-    `SELECT thread_ts AS "threadTs", reply_ts AS "replyTs" FROM replies
-     WHERE channel_id = $1 AND record_id = $2 AND created_at >= $3 AND full_card
-     ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [key.channelId, key.recordId, repeatSince],
-  );
-  const repeat = recent.rows[0];
-  if (repeat === undefined) {
-    const cards = await client.query<{ n: number }>(
-      "SELECT count(*) AS n FROM replies WHERE channel_id = $1 AND full_card AND created_at >= $2",
-      [key.channelId, cardsSince],
-    );
-    const n = cards.rows[0]?.n ?? 0;
-    if (n >= maxCards) return { kind: "card-cap", cards: n };
+  const r = await pool.query<{
+    kind: string;
+    cards: number | null;
+    repeat_thread: string | null;
+    repeat_reply: string | null;
+  }>("SELECT * FROM rwerror_claim_reply($1, $2, $3, $4, $5, $6, $7)", [
+    key.channelId,
+    key.threadTs,
+    key.recordId,
+    Math.floor(repeatSince),
+    Math.floor(cardsSince),
+    maxCards,
+    at,
+  ]);
+  const row = r.rows[0];
+  switch (row?.kind) {
+    case "already-replied":
+      return { kind: "already-replied" };
+    case "card-cap":
+      return { kind: "card-cap", cards: row.cards ?? maxCards };
+    case "pointer":
+      return { kind: "pointer", repeat: { threadTs: row.repeat_thread ?? "", replyTs: row.repeat_reply } };
+    case "card":
+      return { kind: "card" };
+    default:
+      throw new Error(`rwerror_claim_reply answered ${JSON.stringify(row)}`);
   }
-  await client.query(
-    "INSERT INTO replies (channel_id, thread_ts, record_id, full_card, created_at) VALUES ($1, $2, $3, $4, $5)",
-    [key.channelId, key.threadTs, key.recordId, repeat === undefined, at],
-  );
-  return repeat === undefined ? { kind: "card" } : { kind: "pointer", repeat };
 }
 
 export async function openPostgresStore(
@@ -82,15 +75,16 @@ export async function openPostgresStore(
     throw error;
   }
   let closed = false;
-  // Occurrence logging commits without waiting for the WAL flush: a crash of the PostgreSQL server
-  // may lose its last fraction of a second of occurrence rows (never corrupt anything), and a burst
-  // costs no fsync per batch. Claims, votes and digests keep the full durability of the main pool.
-  const logPool = await createPool(url, {
+  // The hot path of a burst (event claims, occurrence rows) commits without waiting for the WAL
+  // flush: a crash of the PostgreSQL server may forget its last fraction of a second (never
+  // corrupting anything; at worst an event is answered again or an occurrence goes uncounted), and
+  // a burst is not paced by fsync. Votes, digests and retention keep the main pool's full durability.
+  const fastPool = await createPool(url, {
     ...poolOptions,
     max: Math.max(2, Math.ceil((poolOptions.max ?? 10) / 2)),
     settings: { synchronous_commit: "off" },
   });
-  const logOccurrence = createOccurrenceWriter(logPool);
+  const logOccurrence = createOccurrenceWriter(fastPool);
   const exec = async (sql: string, params: unknown[] = []) => {
     await pool.query(sql, params);
   };
@@ -102,7 +96,7 @@ export async function openPostgresStore(
 
     claimEvent: async (eventId, { staleMs = 60_000 } = {}) => {
       const at = now();
-      const r = await pool.query(
+      const r = await fastPool.query(
         `INSERT INTO seen_events (event_id, seen_at) VALUES ($1, $2)
          ON CONFLICT (event_id) DO UPDATE SET seen_at = excluded.seen_at
          WHERE seen_events.handled_at IS NULL AND seen_events.seen_at < $3`,
@@ -113,8 +107,7 @@ export async function openPostgresStore(
     completeEvent: (eventId) => exec("UPDATE seen_events SET handled_at = $1 WHERE event_id = $2", [now(), eventId]),
     releaseEvent: (eventId) => exec("DELETE FROM seen_events WHERE event_id = $1 AND handled_at IS NULL", [eventId]),
 
-    claimReply: (key, { repeatSince, cardsSince, maxCards }) =>
-      inTransaction(pool, (client) => claimReplyLocked(client, key, repeatSince, cardsSince, maxCards, now())),
+    claimReply: (key, request) => claimReplyOnce(fastPool, key, request, now()),
     setReplyTs: (key, replyTs) =>
       exec("UPDATE replies SET reply_ts = $1 WHERE channel_id = $2 AND thread_ts = $3 AND record_id = $4", [
         replyTs,
@@ -269,7 +262,7 @@ export async function openPostgresStore(
     close: async () => {
       if (closed) return;
       closed = true;
-      await Promise.all([pool.end(), logPool.end()]);
+      await Promise.all([pool.end(), fastPool.end()]);
     },
   };
 }

@@ -10,7 +10,16 @@ import {
 import { PANIC_HEADER, panicPayload, parsePanic } from "./panic.ts";
 
 /** Where a layer came from; plain lines are matched but count as errors only if they read like one. */
-export type LayerKind = "psql" | "cause" | "log" | "log-message" | "panic" | "plain" | "plain-line";
+export type LayerKind =
+  | "psql"
+  | "cause"
+  | "log"
+  | "log-message"
+  | "panic"
+  | "debug"
+  | "quoted"
+  | "plain"
+  | "plain-line";
 
 /** One error layer of a paste. Groups are separate errors; depth 0 is a group's outermost layer. */
 export interface ErrorLayer {

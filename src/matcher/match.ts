@@ -4,8 +4,17 @@ import { matchLayer, type RawMatch } from "./exact.ts";
 import { fuzzySearch } from "./fuzzy.ts";
 import type { ErrorLayer } from "./layers.ts";
 import { type LiteralIndex, wordsOf } from "./literal-index.ts";
-import { compareInLayer, exactConfidence } from "./rank.ts";
-import type { Match, MatchResult } from "./types.ts";
+import {
+  compareInLayer,
+  DOMINATED_WEIGHT,
+  exactConfidence,
+  FUZZY_NOT_ERROR_CAP,
+  LONE_LINE_LABEL_CAP,
+  MAX_FUZZY_LAYERS,
+  WEAK_EXACT,
+} from "./score.ts";
+import type { Match, MatchResult, Verdict } from "./types.ts";
+import { calibrate, decideVerdict, type GroupEvidence, isAnswerable, layerStrength, type Strength } from "./verdict.ts";
 
 export interface Engine {
   patterns: readonly CompiledPattern[];
@@ -18,17 +27,6 @@ export interface Engine {
 
 /** A layer that is only a subsystem label (`Executor error`, `connector error`) says nothing itself. */
 const LABEL_ONLY = /^[A-Za-z][\w/-]*(?: [\w/-]+){0,3} (?:error|Error)$/;
-/** At most this many unmatched layers get a fuzzy guess per paste. */
-const MAX_FUZZY_LAYERS = 3;
-/** Exact matches below this (wrappers around unexplained text) rank with fuzzy guesses, by confidence. */
-const WEAK_EXACT = 0.6;
-/**
- * What a wrapper (`Internal error: {0}`) or generic template (`{object_type} not found: {name}`)
- * may claim on a lone line: "Internal error: no idea why" fits it as well as a real error does,
- * so only printed error output (psql or driver `ERROR:`, a `Caused by` chain, an error log line,
- * a panic) lifts it to the auto-post floor.
- */
-const LONE_LINE_LABEL_CAP = 0.55;
 
 interface Ranked {
   match: Match;
@@ -43,9 +41,26 @@ interface Ranked {
   kind: ErrorLayer["kind"];
 }
 
+/** Prose (a plain line, a quoted span): a template may be quoted without its trailing value. */
+function isProse(layer: ErrorLayer): boolean {
+  return layer.kind === "plain" || layer.kind === "plain-line" || layer.kind === "quoted";
+}
+
+/** Stages "candidates" and "exact/folded": the index's candidates, tried on the layer's pieces. */
 function layerMatches(engine: Engine, layer: ErrorLayer): RawMatch[] {
   const candidates = engine.useIndex ? engine.index.candidates(wordsOf(layer.text)) : engine.patterns;
-  return matchLayer(layer.text, candidates).sort(compareInLayer);
+  return matchLayer(layer.text, candidates, { prose: isProse(layer) }).sort(compareInLayer);
+}
+
+function groupStrength(members: readonly ErrorLayer[]): Strength {
+  let s: Strength = 1;
+  for (const l of members) {
+    // Each line of a multi-line message tried on its own is a retry, not an error of its own.
+    if (l.kind === "plain-line") continue;
+    const t = layerStrength(l, isProse(l) && looksLikeErrorLine(l.text.split("\n")[0] ?? ""));
+    if (t > s) s = t;
+  }
+  return s;
 }
 
 function isLabelOnly(layer: ErrorLayer, raws: readonly RawMatch[]): boolean {
@@ -89,7 +104,7 @@ export function rankLayers(
   engine: Engine,
   layers: readonly ErrorLayer[],
   pasteIsError: boolean,
-): { matches: Match[]; strongExact: boolean } {
+): { matches: Match[]; strongExact: boolean; verdict: Verdict } {
   const raws = layers.map((l) => layerMatches(engine, l));
   const groups = new Map<number, number[]>();
   layers.forEach((l, i) => {
@@ -101,6 +116,7 @@ export function rankLayers(
   const fuzzyWanted: Array<{ ranked: Ranked[]; root: number; query: string; group: number }> = [];
   let strongExact = false;
   let confidentExact = false;
+  const evidence: GroupEvidence[] = [];
   for (const [group, indexes] of groups) {
     const meaningful = indexes.filter((i) => !isLabelOnly(layers[i] as ErrorLayer, raws[i] ?? []));
     const root = meaningful.length > 0 ? Math.max(...meaningful) : Math.max(...indexes);
@@ -122,6 +138,14 @@ export function rankLayers(
     }
     perGroup.push(ranked);
     const best = (raws[root] ?? []).find((r) => !r.bare);
+    const strength = groupStrength(members);
+    const rootLayer = layers[root] as ErrorLayer;
+    evidence.push({
+      group,
+      strength,
+      answerable: best && isAnswerable(best, rootLayer, strength) ? best : null,
+      rootText: rootLayer.text,
+    });
     const weak = best !== undefined && exactConfidence(best, true) < WEAK_EXACT;
     if ((!best || weak) && groupIsError(members)) {
       // Under a wrapper the unexplained part is what to look for.
@@ -138,7 +162,7 @@ export function rankLayers(
         threshold: engine.fuzzyThreshold,
         limit: engine.limit,
       })) {
-        const confidence = pasteIsError ? hit.confidence : Math.min(hit.confidence, 0.4);
+        const confidence = pasteIsError ? hit.confidence : Math.min(hit.confidence, FUZZY_NOT_ERROR_CAP);
         want.ranked.push({
           score: confidence,
           match: {
@@ -161,17 +185,20 @@ export function rankLayers(
     }
   }
   for (const g of perGroup) g.sort(compareRanked);
+  const ranked = mergeGroups(
+    perGroup.filter((g) => g.length > 0),
+    engine.limit,
+  );
+  const verdict = decideVerdict(ranked[0], evidence, pasteIsError || strongExact);
   return {
-    matches: mergeGroups(
-      perGroup.filter((g) => g.length > 0),
-      engine.limit,
+    matches: calibrate(
+      ranked.map((r) => r.match),
+      verdict,
     ),
     strongExact,
+    verdict,
   };
 }
-
-/** Never above the match that explains the same text more literally, so it ranks below it in every tier. */
-const DOMINATED_WEIGHT = 0.9;
 
 /** A layer taken from printed error output rather than a line that merely reads like one. */
 function isPrintedErrorLayer(layer: ErrorLayer): boolean {
@@ -214,7 +241,7 @@ function exactEntry(
   };
 }
 
-function mergeGroups(perGroup: Ranked[][], limit: number): Match[] {
+function mergeGroups(perGroup: Ranked[][], limit: number): Ranked[] {
   // Each error's best answer first, the strongest error first; then everything else in order.
   // A line of a multi-line message tried on its own comes after the message itself.
   const secondary = (g: Ranked[]) => Number(g[0]?.kind === "plain-line");
@@ -227,15 +254,15 @@ function mergeGroups(perGroup: Ranked[][], limit: number): Match[] {
         (b.g[0]?.score ?? 0) - (a.g[0]?.score ?? 0) ||
         a.order - b.order,
     );
-  const ordered: Match[] = [];
-  for (const { g } of heads) if (g[0]) ordered.push(g[0].match);
-  for (const { g } of heads) for (const r of g.slice(1)) ordered.push(r.match);
+  const ordered: Ranked[] = [];
+  for (const { g } of heads) if (g[0]) ordered.push(g[0]);
+  for (const { g } of heads) for (const r of g.slice(1)) ordered.push(r);
   const seen = new Set<string>();
-  const matches: Match[] = [];
-  for (const m of ordered) {
-    if (seen.has(m.record.id)) continue;
-    seen.add(m.record.id);
-    matches.push(m);
+  const matches: Ranked[] = [];
+  for (const r of ordered) {
+    if (seen.has(r.match.record.id)) continue;
+    seen.add(r.match.record.id);
+    matches.push(r);
     if (matches.length >= limit) break;
   }
   return matches;

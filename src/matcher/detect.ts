@@ -1,6 +1,6 @@
 import { isJsonLogLine, isQuietLogLine, isTracingLine, parseJsonLogLine, parseTracingLine } from "./logline.ts";
 import { normalizePaste } from "./normalize.ts";
-import { PANIC_HEADER } from "./panic.ts";
+import { isPanicHeader } from "./panic.ts";
 
 const PSQL_ERROR = /^(?:.*?(?:\s|:))??(?:db error:\s*)?(?:ERROR|FATAL|PANIC):\s+\S/;
 const CAUSED_BY = /^\s*Caused by(?: these errors \(recent errors listed first\))?:\s*$/;
@@ -43,7 +43,7 @@ function errorLogLine(line: string): boolean {
 export function looksLikeErrorLine(line: string): boolean {
   const t = line.trim();
   if (t.length < 8) return false;
-  if (PANIC_HEADER.test(t) || RUST_PANIC_PAYLOAD.test(t) || CAUSED_BY.test(t) || SQL_POSITION.test(t)) return true;
+  if (isPanicHeader(t) || RUST_PANIC_PAYLOAD.test(t) || CAUSED_BY.test(t) || SQL_POSITION.test(t)) return true;
   if (errorLogLine(t)) return true;
   if (PSQL_ERROR.test(t)) return !/\?\s*$/.test(t) && !readsLikeChatter(t);
   if (ERROR_LABEL.test(t)) {

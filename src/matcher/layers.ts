@@ -4,10 +4,11 @@ import {
   isQuietLogLine,
   isTracingLine,
   type LogEntry,
+  parseFields,
   parseJsonLogLine,
   parseTracingLine,
 } from "./logline.ts";
-import { PANIC_HEADER, panicPayload, parsePanic } from "./panic.ts";
+import { isPanicHeader, panicPayload, parsePanic } from "./panic.ts";
 
 /** Where a layer came from; plain lines are matched but count as errors only if they read like one. */
 export type LayerKind =
@@ -106,10 +107,22 @@ class LayerCollector {
     if (!d || this.layers.length >= MAX_LAYERS) return;
     // A panic reported through a log line puts its location first ("panicked at src/x.rs:1:2:").
     const lines = PANIC_LOCATION_LINE.test(d.lines[0] ?? "") ? d.lines.slice(1) : d.lines;
-    const text = panicPayload(lines.join("\n")).slice(0, MAX_LAYER_CHARS);
+    const text = panicPayload(joinColonChain(lines).join("\n")).slice(0, MAX_LAYER_CHARS);
     if (text === "") return;
     this.layers.push({ text, group: this.group, depth: this.depth++, kind: d.kind });
+    // Debug-printed structures: their quoted messages are the layers inside this one.
+    for (const value of debugValues(text)) {
+      if (this.layers.length >= MAX_LAYERS) break;
+      this.layers.push({ text: value, group: this.group, depth: this.depth++, kind: "debug" });
+    }
     if (d.kind !== "plain") return;
+    // Prose: backtick- and quote-delimited spans are texts of their own.
+    for (const span of quotedSpans(d.raw.join("\n"))) {
+      if (this.layers.length >= MAX_LAYERS) break;
+      this.group++;
+      this.depth = 0;
+      this.layers.push({ text: span, group: this.group, depth: this.depth++, kind: "quoted" });
+    }
     // Consecutive plain lines may be one multi-line message or several one-line errors: each
     // line that is not a known continuation is also tried as an error of its own.
     for (const line of d.raw.slice(1, MAX_PLAIN_LINES)) {
@@ -121,6 +134,78 @@ class LayerCollector {
     }
   }
 }
+
+/**
+ * Chains joined by `:` and a newline (`get error from control stream:\nworker node 1 …:\nInternal
+ * error:\n…`): a run of at least two lines ending in `:` is one compact chain, so its links are
+ * tried like those of `a: b: c`. A single `…:\n{}` is a template's own line break and stays.
+ */
+function joinColonChain(lines: readonly string[]): string[] {
+  let run = 0;
+  for (const l of lines) {
+    if (l.trimEnd().endsWith(":") && !KNOWN_CONTINUATION.test(l)) run++;
+  }
+  if (run < 2) return [...lines];
+  const out: string[] = [];
+  let joining = false;
+  for (const l of lines) {
+    const prev = out[out.length - 1];
+    if (joining && prev !== undefined && l.trim() !== "" && !KNOWN_CONTINUATION.test(l)) {
+      out[out.length - 1] = `${prev.trimEnd()} ${l.trim()}`;
+    } else out.push(l);
+    const last = out[out.length - 1] ?? "";
+    joining = last.trimEnd().endsWith(":") && !KNOWN_CONTINUATION.test(last);
+  }
+  return out;
+}
+
+/**
+ * Quoted values of a Debug-printed structure: tonic `Status { code: …, message: "…" }`, `reason:
+ * "…"`, anyhow `Error { context: "…", source: … }`, tuple structs `SomeError("…")`. Only values
+ * that read as a message (two words or more) become layers, in the order printed (outer first).
+ */
+const DEBUG_FIELD =
+  /\b(?:message|reason|context|msg|error|source|cause|details?|description):\s*"((?:[^"\\]|\\.){3,2000}?)"/g;
+const TUPLE_STRUCT = /\b[A-Z]\w*\("((?:[^"\\]|\\.){3,2000}?)"\)/g;
+const MAX_DEBUG_VALUES = 4;
+
+export function debugValues(text: string): string[] {
+  if (!text.includes('"')) return [];
+  const found: Array<{ at: number; value: string }> = [];
+  for (const re of [DEBUG_FIELD, TUPLE_STRUCT]) {
+    for (const m of text.matchAll(re)) {
+      const value = (m[1] ?? "")
+        .replace(/\\(["\\])/g, "$1")
+        .replace(/\\n/g, "\n")
+        .trim();
+      if (/\S\s+\S/.test(value) && value !== text.trim()) found.push({ at: m.index, value });
+    }
+  }
+  return found
+    .sort((a, b) => a.at - b.at)
+    .slice(0, MAX_DEBUG_VALUES)
+    .map((f) => f.value);
+}
+
+/** `…` and "…" spans of prose with at least three words: a person quoting an error. */
+const BACKTICK_SPAN = /`([^`\n]{8,600})`/g;
+const QUOTE_SPAN = /"([^"\n]{8,600})"/g;
+const MAX_QUOTED_SPANS = 6;
+
+export function quotedSpans(text: string): string[] {
+  const out: string[] = [];
+  for (const re of [BACKTICK_SPAN, QUOTE_SPAN]) {
+    for (const m of text.matchAll(re)) {
+      const span = (m[1] ?? "").trim();
+      if (span.split(/\s+/).length >= 3 && span !== text.trim() && !out.includes(span)) out.push(span);
+      if (out.length >= MAX_QUOTED_SPANS) return out;
+    }
+  }
+  return out;
+}
+
+/** A pasted line with an `error=` / `err=` field but no log prefix (`… failed to x error=…`). */
+const PLAIN_ERROR_FIELD = /\s(?:error|err)=\S/;
 
 function isLogLine(trimmed: string): boolean {
   return isTracingLine(trimmed) || isJsonLogLine(trimmed);
@@ -181,7 +266,7 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
       mode = "skip";
       continue;
     }
-    if (PANIC_HEADER.test(line)) {
+    if (isPanicHeader(line)) {
       const panic = parsePanic(lines, i);
       out.startGroup();
       if (panic?.message) out.addLayer(panic.message, "panic");
@@ -237,6 +322,14 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
       continue;
     }
     if (mode === "skip" && /^\s/.test(line)) continue;
+    if (PLAIN_ERROR_FIELD.test(trimmed)) {
+      const entry = parseFields("ERROR", trimmed);
+      if (entry.error) {
+        addLogEntry(out, entry, nesting);
+        mode = "head";
+        continue;
+      }
+    }
     out.startGroup();
     out.startLayer(trimmed, "plain");
     mode = "head";

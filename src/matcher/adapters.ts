@@ -56,6 +56,12 @@ const runtimePrefix: ShapeAdapter = {
  * Literal escapes (`\n`, `\"`, `\t`) of a message printed inside a quoted or JSON string. Lines
  * with byte escapes (`\x01`, Rust's `b"…"` dumps) are data and stay as they are.
  */
+const QUOTED_ESCAPED = /^(.*?)"((?:[^"\\]|\\.)*\\[nt"](?:[^"\\]|\\.)*)"([^"]*)$/;
+
+function unescapeLiteral(text: string): string {
+  return text.replace(/\\"/g, '"').replace(/\\t/g, "    ").replace(/\\r/g, "").replace(/\\n/g, "\n");
+}
+
 const literalEscapes: ShapeAdapter = {
   name: "literal-escapes",
   apply(lines) {
@@ -63,7 +69,10 @@ const literalEscapes: ShapeAdapter = {
       if (!/\\[n"t]/.test(line) || /\\x[0-9a-f]{2}|\\0/.test(line)) return [line];
       // A log line's quoted fields are read by the log parser, escapes and all.
       if (LOG_START.test(line) || line.trimStart().startsWith("{")) return [line];
-      return line.replace(/\\"/g, '"').replace(/\\t/g, "    ").replace(/\\r/g, "").split("\\n");
+      // A quoted string holding the escapes: its text goes on its own lines, the quotes dropped.
+      const q = QUOTED_ESCAPED.exec(line);
+      const parts = q ? [q[1] ?? "", q[2] ?? "", q[3] ?? ""] : [line];
+      return parts.filter((p, i) => i === 1 || p.trim() !== "").flatMap((p) => unescapeLiteral(p).split("\n"));
     });
   },
 };

@@ -6,8 +6,11 @@
  */
 import type { RawMatch } from "./exact.ts";
 import type { ErrorLayer } from "./layers.ts";
-import { AUTO_POST_MIN_CONFIDENCE, CANDIDATE_WEIGHT, NOT_ANSWER_CAP, roundConfidence } from "./score.ts";
+import { AUTO_POST_MIN_CONFIDENCE, CANDIDATE_WEIGHT, isShortValue, NOT_ANSWER_CAP, roundConfidence } from "./score.ts";
 import type { Match, Verdict } from "./types.ts";
+
+/** A trailing placeholder that holds the source error of a wrapper (thiserror's `{0}`, `{source}`). */
+const SOURCE_PLACEHOLDER = /\{(?:0|source|error|err|e|cause|inner)(?::[^}]*)?\}\s*$/;
 
 /** How sure the paste is that a group is an error: printed error output beats a log message beats prose. */
 export type Strength = 1 | 2 | 3;
@@ -45,16 +48,21 @@ export function layerStrength(layer: ErrorLayer, readsLikeError: boolean): Stren
 export function isAnswerable(raw: RawMatch, layer: ErrorLayer, strength: Strength): boolean {
   const p = raw.pattern;
   if (raw.bare || raw.openTail || raw.partial || raw.onContinuation || raw.dominatedBy || raw.cut) return false;
-  if (p.short) return false;
+  // Very short generic text (`channel closed`) is corroborated only as the whole innermost layer
+  // of a printed chain: RisingWave's own outer layers vouch for it.
+  if (p.short && (strength < 3 || layer.depth === 0 || raw.clause || raw.start !== 0)) return false;
   // A generic template (`{object_type} not found: {name}`) needs printed error output around it.
   if (p.generic && strength < 3) return false;
   if (p.wrapper) {
     // `Invalid column: cache_size` is the whole story; `Internal error: <another error>` is not.
     const value = (raw.captures[raw.captures.length - 1] ?? "").trim();
-    if (value === "" || /\s/.test(value) || value.length > 48) return false;
+    if (value === "" || value.includes(": ")) return false;
+    // `{0}`, `{source}`, `{error}` hold another error's text: only a bare value (`1`) is no sentence.
+    if (SOURCE_PLACEHOLDER.test(p.record.errorMessage) ? /\s/.test(value) : !isShortValue(value)) return false;
   }
   const rest = layer.text.slice(raw.end);
-  return raw.clause || rest.trim() === "" || rest.startsWith("\n");
+  // Inside another template's placeholder the leftover is that template's own text.
+  return raw.clause || raw.nesting > 0 || rest.trim() === "" || rest.startsWith("\n");
 }
 
 /**

@@ -130,7 +130,8 @@ export function rankLayers(
         if (entry.tier === 0 && entry.match.rootCause) confidentExact = true;
         // A wrapper (`Invalid input syntax: {0}`) fits whatever follows its label: no proof alone.
         const specific = !raw.bare && !raw.pattern.generic && !raw.pattern.wrapper;
-        if (specific && raw.pattern.literalLength >= 20 && raw.end === layer.text.length) {
+        // A template quoted inside a person's sentence is talk about an error, not a paste of one.
+        if (specific && layer.kind !== "quoted" && raw.pattern.literalLength >= 20 && raw.end === layer.text.length) {
           strongExact = true;
         }
         ranked.push(entry);

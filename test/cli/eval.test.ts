@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { catalogFromRecords, loadCatalog } from "../../src/catalog/index.ts";
 import { evaluate, formatReport, parseLabelled } from "../../src/cli/eval.ts";
 import { createMatcher } from "../../src/matcher/index.ts";
-import { corpusDir } from "../support/seeds.ts";
+import { corpusDir, seedRecords } from "../support/seeds.ts";
 
 const templates = `${corpusDir}risingwave-templates.jsonl`;
 const logMessages = `${corpusDir}risingwave-log-messages.jsonl`;
@@ -19,16 +19,18 @@ function cases(name: string) {
 }
 
 describe("rwerror eval report", () => {
-  const records = [
-    {
-      id: "a1",
-      slug: "division-by-zero",
-      errorMessage: "Division by zero",
-      messagePattern: "Division by zero",
-    },
-  ];
   it("counts top-1, wrong answers and reliability buckets from both labelled formats", () => {
-    const { catalog } = { catalog: catalogFromRecords(records.map((r) => ({ ...base(), ...r }))) };
+    const seed = seedRecords()[0];
+    if (!seed) throw new Error("no seed record");
+    const catalog = catalogFromRecords([
+      {
+        ...seed,
+        id: "a1",
+        slug: "division-by-zero",
+        errorMessage: "Division by zero",
+        messagePattern: "Division by zero",
+      },
+    ]);
     const matcher = createMatcher(catalog);
     const problems: string[] = [];
     const labelled = parseLabelled(
@@ -53,20 +55,6 @@ describe("rwerror eval report", () => {
     expect(text).toContain("0.8–1.0");
   });
 });
-
-function base() {
-  return {
-    repo: "risingwavelabs/risingwave",
-    errorCode: null,
-    errorType: "error_code",
-    errorClass: null,
-    httpStatus: null,
-    severity: "error",
-    filePath: "src/x.rs",
-    lineNumber: 1,
-    sourceCode: null,
-  };
-}
 
 describe.skipIf(!present)("floors on the dev sets (skipped: ../shared/corpus absent)", () => {
   const { catalog } = present ? loadCatalog([templates]) : { catalog: catalogFromRecords([]) };

@@ -8,6 +8,7 @@ import { type Engine, rankLayers } from "./match.ts";
 import { DEFAULT_MAX_INPUT_BYTES, normalizePaste } from "./normalize.ts";
 import { CANDIDATE_WEIGHT, SEARCH_EXACT_MIN } from "./score.ts";
 import type { Match, Matcher, MatcherOptions, MatchResult } from "./types.ts";
+import { catalogLabels } from "./vocabulary.ts";
 
 export { looksLikeError } from "./detect.ts";
 export { type ErrorLayer, splitLayers } from "./layers.ts";
@@ -47,7 +48,8 @@ export function createMatcher(
   }: CreateMatcherOptions = {},
 ): Matcher {
   const patterns = compileCatalog(catalog);
-  const engine: Engine = { patterns, index: new LiteralIndex(patterns), useIndex, fuzzy, fuzzyThreshold, limit };
+  const vocab = { labels: catalogLabels(patterns) };
+  const engine: Engine = { patterns, index: new LiteralIndex(patterns), useIndex, fuzzy, fuzzyThreshold, limit, vocab };
 
   const match = (text: string): MatchResult => {
     const input = typeof text === "string" ? text : "";
@@ -61,8 +63,8 @@ export function createMatcher(
       verdict: "none",
     };
     try {
-      const layers = splitLayers(norm.text);
-      const detected = normalizedLooksLikeError(norm.text);
+      const layers = splitLayers(norm.text, vocab);
+      const detected = normalizedLooksLikeError(norm.text, vocab);
       const { matches, strongExact, verdict } = rankLayers(engine, layers, detected);
       result.layers = layers.map((l) => l.text);
       result.matches = matches;

@@ -1,4 +1,4 @@
-import { looksLikeErrorLine } from "./detect.ts";
+import { BUILTIN_VOCABULARY, type ErrorVocabulary, looksLikeErrorLine } from "./detect.ts";
 import {
   isJsonLogLine,
   isQuietLogLine,
@@ -211,14 +211,14 @@ function isLogLine(trimmed: string): boolean {
   return isTracingLine(trimmed) || isJsonLogLine(trimmed);
 }
 
-function addLogEntry(out: LayerCollector, entry: LogEntry, nesting: number): void {
+function addLogEntry(out: LayerCollector, entry: LogEntry, nesting: number, vocab: ErrorVocabulary): void {
   out.startGroup();
   const { message, error } = entry;
   if (message && message !== error) out.startLayer(message, "log-message");
   if (!error) return;
   if (error.includes("\n") && nesting < MAX_SUBSPLIT_DEPTH) {
     // A pretty (multi-line) error inside a field: split it like a paste, into this group.
-    for (const inner of splitLayersAt(error, nesting + 1)) out.addLayer(inner.text, inner.kind);
+    for (const inner of splitLayersAt(error, nesting + 1, vocab)) out.addLayer(inner.text, inner.kind);
   } else out.startLayer(error, "log");
 }
 
@@ -232,11 +232,11 @@ function isErrorLevel(entry: LogEntry): boolean {
  * continuations (HINT, LINE n, caret, tracking notes, `example:` blocks), tracing and JSON log
  * lines (message, then the `error` field), and Rust panics; backtraces are skipped.
  */
-export function splitLayers(text: string): ErrorLayer[] {
-  return splitLayersAt(text, 0);
+export function splitLayers(text: string, vocab: ErrorVocabulary = BUILTIN_VOCABULARY): ErrorLayer[] {
+  return splitLayersAt(text, 0, vocab);
 }
 
-function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
+function splitLayersAt(text: string, nesting: number, vocab: ErrorVocabulary): ErrorLayer[] {
   const lines = text.split("\n");
   const out = new LayerCollector();
   let mode: Mode = "none";
@@ -282,7 +282,7 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
     if (isLogLine(trimmed)) {
       const entry = isTracingLine(trimmed) ? parseTracingLine(trimmed) : parseJsonLogLine(trimmed);
       if (entry && isErrorLevel(entry)) {
-        addLogEntry(out, entry, nesting);
+        addLogEntry(out, entry, nesting, vocab);
         mode = "head";
       } else {
         out.flush();
@@ -317,7 +317,7 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
       out.startLayer(trimmed, "cause");
       continue;
     }
-    if (out.hasLayer() && isContinuation(line, afterBlank, mode)) {
+    if (out.hasLayer() && isContinuation(line, afterBlank, mode, vocab)) {
       out.continueLayer(line);
       continue;
     }
@@ -325,7 +325,7 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
     if (PLAIN_ERROR_FIELD.test(trimmed)) {
       const entry = parseFields("ERROR", trimmed);
       if (entry.error) {
-        addLogEntry(out, entry, nesting);
+        addLogEntry(out, entry, nesting, vocab);
         mode = "head";
         continue;
       }
@@ -338,13 +338,13 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
   return out.layers;
 }
 
-function isContinuation(line: string, afterBlank: boolean, mode: Mode): boolean {
+function isContinuation(line: string, afterBlank: boolean, mode: Mode, vocab: ErrorVocabulary): boolean {
   if (KNOWN_CONTINUATION.test(line)) return true;
   const indented = /^\s/.test(line);
   const chain = mode === "cause" || mode === "numbered";
   // A line that reads like an error of its own starts one ("got this:\nBind error: …"), but inside
   // a chain only after a blank line: a long message's own lines come right under it.
-  if (!indented && (!chain || afterBlank) && looksLikeErrorLine(line)) return false;
+  if (!indented && (!chain || afterBlank) && looksLikeErrorLine(line, vocab)) return false;
   // Inside a chain every other line up to the next structural line belongs to the layer
   // (paragraphs of a long message); elsewhere lines right under a layer, and indented ones.
   return chain || !afterBlank || indented;

@@ -1,5 +1,5 @@
 import type { CompiledPattern } from "./compile.ts";
-import { looksLikeErrorLine } from "./detect.ts";
+import { type ErrorVocabulary, looksLikeErrorLine } from "./detect.ts";
 import { matchLayer, type RawMatch } from "./exact.ts";
 import { fuzzySearch } from "./fuzzy.ts";
 import type { ErrorLayer } from "./layers.ts";
@@ -23,6 +23,8 @@ export interface Engine {
   fuzzy: boolean;
   fuzzyThreshold: number;
   limit: number;
+  /** Error labels of the catalog, for reading a line as printed error output. */
+  vocab: ErrorVocabulary;
 }
 
 /** A layer that is only a subsystem label (`Executor error`, `connector error`) says nothing itself. */
@@ -52,12 +54,12 @@ function layerMatches(engine: Engine, layer: ErrorLayer): RawMatch[] {
   return matchLayer(layer.text, candidates, { prose: isProse(layer) }).sort(compareInLayer);
 }
 
-function groupStrength(members: readonly ErrorLayer[]): Strength {
+function groupStrength(members: readonly ErrorLayer[], vocab: ErrorVocabulary): Strength {
   let s: Strength = 1;
   for (const l of members) {
     // Each line of a multi-line message tried on its own is a retry, not an error of its own.
     if (l.kind === "plain-line") continue;
-    const t = layerStrength(l, isProse(l) && looksLikeErrorLine(l.text.split("\n")[0] ?? ""));
+    const t = layerStrength(l, isProse(l) && looksLikeErrorLine(l.text.split("\n")[0] ?? "", vocab));
     if (t > s) s = t;
   }
   return s;
@@ -72,11 +74,11 @@ function isLabelOnly(layer: ErrorLayer, raws: readonly RawMatch[]): boolean {
  * Does this group hold printed error output worth a fuzzy guess? A log line's message alone
  * (a WARN without an error field) is not; a plain line is if it reads like an error.
  */
-function groupIsError(layers: readonly ErrorLayer[]): boolean {
+function groupIsError(layers: readonly ErrorLayer[], vocab: ErrorVocabulary): boolean {
   return layers.some(
     (l) =>
       (l.kind !== "plain" && l.kind !== "plain-line" && l.kind !== "log-message") ||
-      ((l.kind === "plain" || l.kind === "plain-line") && looksLikeErrorLine(l.text.split("\n")[0] ?? "")),
+      ((l.kind === "plain" || l.kind === "plain-line") && looksLikeErrorLine(l.text.split("\n")[0] ?? "", vocab)),
   );
 }
 
@@ -139,7 +141,7 @@ export function rankLayers(
     }
     perGroup.push(ranked);
     const best = (raws[root] ?? []).find((r) => !r.bare);
-    const strength = groupStrength(members);
+    const strength = groupStrength(members, engine.vocab);
     const rootLayer = layers[root] as ErrorLayer;
     evidence.push({
       group,
@@ -148,7 +150,7 @@ export function rankLayers(
       rootText: rootLayer.text,
     });
     const weak = best !== undefined && exactConfidence(best, true) < WEAK_EXACT;
-    if ((!best || weak) && groupIsError(members)) {
+    if ((!best || weak) && groupIsError(members, engine.vocab)) {
       // Under a wrapper the unexplained part is what to look for.
       const query = best ? (best.captures[best.captures.length - 1] ?? "") : (layers[root]?.text.split("\n")[0] ?? "");
       fuzzyWanted.push({ ranked, root, query, group });

@@ -147,24 +147,28 @@ function tryText(p: CompiledPattern, layer: string, t: LayerText, text: string, 
 
 /** A folded copy of `text` and, for each of its offsets, the offset in `text` it came from. */
 function foldWithMap(text: string): { folded: string; map: number[] } {
-  let folded = "";
+  const lower = text.toLowerCase();
+  // Case mapping that changes the length (rare scripts) goes character by character.
+  const same = lower.length === text.length;
+  const parts: string[] = [];
   const map: number[] = [];
+  let blank = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i] ?? "";
-    if (/\s/.test(c)) {
-      if (folded.endsWith(" ")) continue;
-      folded += " ";
+    const c = same ? (lower[i] ?? "") : foldText(text[i] ?? "");
+    if (c === " " || c === "\n" || c === "\t" || c === "\r" || (c.length === 1 && /\s/.test(c))) {
+      if (blank) continue;
+      blank = true;
+      parts.push(" ");
       map.push(i);
       continue;
     }
-    const f = foldText(c);
-    for (const ch of f) {
-      folded += ch;
-      map.push(i);
-    }
+    blank = false;
+    const f = c === "\u2018" || c === "\u2019" || c === "\u00b4" ? "'" : c === "\u201c" || c === "\u201d" ? '"' : c;
+    parts.push(f);
+    for (let k = 0; k < f.length; k++) map.push(i);
   }
   map.push(text.length);
-  return { folded, map };
+  return { folded: parts.join(""), map };
 }
 
 /**
@@ -172,12 +176,16 @@ function foldWithMap(text: string): { folded: string; map: number[] } {
  * offsets and captures mapped back to the layer as pasted.
  */
 function foldedMatches(layer: string, candidates: readonly CompiledPattern[], out: RawMatch[]): void {
+  // Cheap gate first: a template whose folded literals are not all in the folded layer cannot match.
+  const key = foldText(layer);
+  const viable = candidates.filter((p) => p.foldedSegments?.every((seg) => seg === "" || key.includes(seg)));
+  if (viable.length === 0) return;
   const { folded, map } = foldWithMap(layer);
   const at = (i: number) => map[i] ?? layer.length;
   for (const t of layerTexts(folded)) {
     const text = folded.slice(t.start, t.end);
     const mapped: LayerText = { ...t, start: at(t.start), end: at(t.end) };
-    for (const p of candidates) {
+    for (const p of viable) {
       if (!p.foldedSegments || (p.floating && text.length > MAX_FLOATING_TEXT)) continue;
       const m = matchSegments(p.foldedSegments, text);
       if (!m) continue;

@@ -59,7 +59,10 @@ function groupStrength(members: readonly ErrorLayer[], vocab: ErrorVocabulary): 
   for (const l of members) {
     // Each line of a multi-line message tried on its own is a retry, not an error of its own.
     if (l.kind === "plain-line") continue;
-    const t = layerStrength(l, isProse(l) && looksLikeErrorLine(l.text.split("\n")[0] ?? "", vocab));
+    const t = layerStrength(
+      l,
+      (isProse(l) || l.kind === "debug") && looksLikeErrorLine(l.text.split("\n")[0] ?? "", vocab),
+    );
     if (t > s) s = t;
   }
   return s;
@@ -77,8 +80,8 @@ function isLabelOnly(layer: ErrorLayer, raws: readonly RawMatch[]): boolean {
 function groupIsError(layers: readonly ErrorLayer[], vocab: ErrorVocabulary): boolean {
   return layers.some(
     (l) =>
-      (l.kind !== "plain" && l.kind !== "plain-line" && l.kind !== "log-message") ||
-      ((l.kind === "plain" || l.kind === "plain-line") && looksLikeErrorLine(l.text.split("\n")[0] ?? "", vocab)),
+      (l.kind !== "log-message" && !isProse(l) && l.kind !== "debug") ||
+      ((isProse(l) || l.kind === "debug") && looksLikeErrorLine(l.text.split("\n")[0] ?? "", vocab)),
   );
 }
 

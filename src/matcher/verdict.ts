@@ -31,11 +31,11 @@ export function layerStrength(layer: ErrorLayer, readsLikeError: boolean): Stren
     case "cause":
     case "log":
     case "panic":
-    case "debug":
       return 3;
     case "log-message":
       return 2;
     default:
+      // Prose, and quoted values of a Debug structure: as strong as the line reads.
       return readsLikeError ? 2 : 1;
   }
 }

@@ -19,7 +19,7 @@ const MAX_CLAUSE_TEXTS = 48;
  * Where a message may end with the rest of the line as leftover: before `, key: value` or
  * `, word=`, `; `, ` [`, ` (`, ` at <file or location>`, and before a final `.`, `;` or `,`.
  */
-const CLAUSE_END = /, (?=[\w.-]+(?: [\w.-]+)?[:=] ?)|; |\.? \[|\.? \(|\.? at (?=\S*[/:.]\S*)|[.;,]\s*$/g;
+const CLAUSE_END = /, (?=[\w.-]+(?: [\w.-]+)?[:=] ?)|; |\.? \[|\.? \(|\.? at (?=\S*[/:.]\S*)|[.;,"'`]\s*$/g;
 /** Where a message may start after a clause boundary inside a line. */
 const CLAUSE_START = /(?:, |; )(?=\S)/g;
 

@@ -144,7 +144,10 @@ export function normalizePaste(
   const kept = text.split("\n").filter((l) => !FENCE_ONLY.test(l));
   const singleLine = kept.filter((l) => l.trim() !== "").length <= 1;
   // Shape adapters: what container runtimes, JSON wrappers and log viewers did to the lines.
-  const lines = applyShapeAdapters(kept.map((l) => stripLineFormatting(l, singleLine))).map(capLine);
+  // A tool's wrapper may hold Slack formatting of its own (a quoted fence inside a CRI line): strip again.
+  const lines = applyShapeAdapters(kept.map((l) => stripLineFormatting(l, singleLine))).map((l, _i, all) =>
+    capLine(stripLineFormatting(l, all.length <= 1)),
+  );
   // Inline code around a whole multi-line paste: "`ERROR: …\nCaused by: …`".
   const first = lines.findIndex((l) => l.trim() !== "");
   let last = lines.length - 1;

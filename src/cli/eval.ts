@@ -119,6 +119,27 @@ export function evaluate(
       right: top !== null && accepted.includes(top),
     };
   });
+  const buckets = reliability(outcomes);
+  const withTemplate = outcomes.filter((o) => o.accepted.length > 0);
+  const answered = outcomes.filter((o) => o.result.verdict === "answer");
+  return {
+    file,
+    total: outcomes.length,
+    withTemplate: withTemplate.length,
+    topOne: withTemplate.filter((o) => o.right).length,
+    answers: answered.length,
+    wrongAnswers: answered.filter((o) => !o.right),
+    wrongAnswersNoTemplate: answered.filter((o) => o.accepted.length === 0).length,
+    noTemplate: outcomes.length - withTemplate.length,
+    candidates: outcomes.filter((o) => o.result.verdict === "candidates").length,
+    misses: withTemplate.filter((o) => !o.right),
+    buckets,
+    outcomes,
+  };
+}
+
+/** Top-1 confidence buckets (0–0.2 … 0.8–1): how many, how many right, how many of them answers. */
+export function reliability(outcomes: readonly CaseOutcome[]): Bucket[] {
   const buckets: Bucket[] = BUCKETS.slice(0, -1).map((from, i) => ({
     from,
     to: Math.min(1, BUCKETS[i + 1] ?? 1),
@@ -138,22 +159,7 @@ export function evaluate(
       if (o.right) b.answersRight++;
     }
   }
-  const withTemplate = outcomes.filter((o) => o.accepted.length > 0);
-  const answered = outcomes.filter((o) => o.result.verdict === "answer");
-  return {
-    file,
-    total: outcomes.length,
-    withTemplate: withTemplate.length,
-    topOne: withTemplate.filter((o) => o.right).length,
-    answers: answered.length,
-    wrongAnswers: answered.filter((o) => !o.right),
-    wrongAnswersNoTemplate: answered.filter((o) => o.accepted.length === 0).length,
-    noTemplate: outcomes.length - withTemplate.length,
-    candidates: outcomes.filter((o) => o.result.verdict === "candidates").length,
-    misses: withTemplate.filter((o) => !o.right),
-    buckets,
-    outcomes,
-  };
+  return buckets;
 }
 
 const pct = (n: number, d: number) => (d === 0 ? "  n/a" : `${((100 * n) / d).toFixed(1)}%`);
@@ -161,6 +167,20 @@ const oneLine = (s: string, n: number) => {
   const t = s.replace(/\s+/g, " ").trim();
   return t.length > n ? `${t.slice(0, n - 1)}…` : t;
 };
+
+/** The reliability table: per confidence bucket, cases, right top-1, accuracy, answers. */
+export function formatReliability(buckets: readonly Bucket[]): string {
+  const lines = [
+    "reliability (top-1 confidence → accuracy):",
+    "  bucket     count  right  accuracy  answers  answers right",
+  ];
+  for (const b of buckets) {
+    lines.push(
+      `  ${b.from.toFixed(1)}–${b.to.toFixed(1)}  ${String(b.count).padStart(6)} ${String(b.right).padStart(6)}  ${pct(b.right, b.count).padStart(8)}  ${String(b.answers).padStart(7)}  ${String(b.answersRight).padStart(13)}`,
+    );
+  }
+  return lines.join("\n");
+}
 
 /** The printed report: summary, wrong answers, reliability table, misses grouped by shape. */
 export function formatReport(r: EvalReport): string {
@@ -174,13 +194,7 @@ export function formatReport(r: EvalReport): string {
   for (const o of r.wrongAnswers) {
     lines.push(`  ✗ ${oneLine(o.top ?? "", 70)} @${o.confidence.toFixed(2)}  ← ${oneLine(o.case.source, 70)}`);
   }
-  lines.push("reliability (top-1 confidence → accuracy):");
-  lines.push("  bucket     count  right  accuracy  answers  answers right");
-  for (const b of r.buckets) {
-    lines.push(
-      `  ${b.from.toFixed(1)}–${b.to.toFixed(1)}  ${String(b.count).padStart(6)} ${String(b.right).padStart(6)}  ${pct(b.right, b.count).padStart(8)}  ${String(b.answers).padStart(7)}  ${String(b.answersRight).padStart(13)}`,
-    );
-  }
+  lines.push(formatReliability(r.buckets));
   const byShape = new Map<string, CaseOutcome[]>();
   for (const o of r.misses) {
     const list = byShape.get(o.case.shape);
@@ -211,6 +225,7 @@ export function evalCommand(files: readonly string[], matcher: Matcher, catalog:
   }
   const anyRelease = hasReleases(catalog);
   let failed = false;
+  const all: CaseOutcome[] = [];
   for (const file of files) {
     let content: string;
     try {
@@ -223,7 +238,10 @@ export function evalCommand(files: readonly string[], matcher: Matcher, catalog:
     const problems: string[] = [];
     const cases = parseLabelled(file, content, problems);
     for (const p of problems) io.err(`rwerror eval: skipped ${p}`);
-    io.out(formatReport(evaluate(file, cases, matcher, anyRelease)));
+    const report = evaluate(file, cases, matcher, anyRelease);
+    all.push(...report.outcomes);
+    io.out(formatReport(report));
   }
+  if (files.length > 1) io.out(`== all files (${all.length} cases)\n${formatReliability(reliability(all))}`);
   return failed ? 1 : 0;
 }

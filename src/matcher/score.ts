@@ -17,12 +17,15 @@ export const AUTO_POST_MIN_CONFIDENCE = 0.6;
  * A match that is not an `answer` keeps at most this confidence, so a confidence at or above the
  * auto-post floor always means "answer" and the reliability table reads one scale.
  */
-export const NOT_ANSWER_CAP = 0.55;
+export const NOT_ANSWER_CAP = 0.35;
 /**
- * What a candidate's confidence becomes, from its raw score: calibrated on the dev sets (a root-cause
- * exact match that fails only the corroboration rules is right about half the time).
+ * What a candidate's confidence becomes, from its raw score. Calibrated on the dev sets (both,
+ * 2026-12-01): a root-cause exact candidate with a full raw score was right 3 of 14 times, weaker
+ * exact candidates 1 of 18, fuzzy guesses 0 of 13, so a full-score candidate lands near 0.3.
  */
-export const CANDIDATE_WEIGHT = 0.6;
+export const CANDIDATE_WEIGHT = 0.3;
+/** Fuzzy candidates: never right on the dev sets, so below exact candidates of the same raw score. */
+export const FUZZY_CANDIDATE_WEIGHT = 0.2;
 
 /** `/rwerror search`: exact matches at least this sure (before calibration) lead the fuzzy hits. */
 export const SEARCH_EXACT_MIN = 0.75;

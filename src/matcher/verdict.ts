@@ -6,7 +6,7 @@
  */
 import type { RawMatch } from "./exact.ts";
 import type { ErrorLayer } from "./layers.ts";
-import { AUTO_POST_MIN_CONFIDENCE, CANDIDATE_WEIGHT, isShortValue, NOT_ANSWER_CAP, roundConfidence } from "./score.ts";
+import { AUTO_POST_MIN_CONFIDENCE, CANDIDATE_WEIGHT, FUZZY_CANDIDATE_WEIGHT, isShortValue, NOT_ANSWER_CAP, roundConfidence } from "./score.ts";
 import type { Match, Verdict } from "./types.ts";
 
 /** A trailing placeholder that holds the source error of a wrapper (thiserror's `{0}`, `{source}`). */
@@ -99,7 +99,8 @@ export function calibrate(matches: Match[], verdict: Verdict): Match[] {
   return matches.map((m, i) => {
     if (verdict === "answer" && i === 0) return m;
     if (verdict === "answer" && m.confidence < AUTO_POST_MIN_CONFIDENCE) return m;
-    const confidence = roundConfidence(Math.min(m.confidence * CANDIDATE_WEIGHT, NOT_ANSWER_CAP));
+    const weight = m.kind === "fuzzy" ? FUZZY_CANDIDATE_WEIGHT : CANDIDATE_WEIGHT;
+    const confidence = roundConfidence(Math.min(m.confidence * weight, NOT_ANSWER_CAP));
     return confidence === m.confidence ? m : { ...m, confidence };
   });
 }

@@ -56,7 +56,15 @@ const runtimePrefix: ShapeAdapter = {
  * Literal escapes (`\n`, `\"`, `\t`) of a message printed inside a quoted or JSON string. Lines
  * with byte escapes (`\x01`, Rust's `b"…"` dumps) are data and stay as they are.
  */
-const QUOTED_ESCAPED = /^(.*?)"((?:[^"\\]|\\.)*\\[nt"](?:[^"\\]|\\.)*)"([^"]*)$/;
+/** `prefix "text with \n escapes" suffix` → [prefix, text, suffix]: found by index, no backtracking. */
+function quotedEscaped(line: string): [string, string, string] | null {
+  const first = line.indexOf('"');
+  const last = line.lastIndexOf('"');
+  if (first < 0 || last <= first) return null;
+  const inner = line.slice(first + 1, last);
+  if (!/\\[nt"]/.test(inner)) return null;
+  return [line.slice(0, first), inner, line.slice(last + 1)];
+}
 
 function unescapeLiteral(text: string): string {
   return text.replace(/\\"/g, '"').replace(/\\t/g, "    ").replace(/\\r/g, "").replace(/\\n/g, "\n");
@@ -70,8 +78,7 @@ const literalEscapes: ShapeAdapter = {
       // A log line's quoted fields are read by the log parser, escapes and all.
       if (LOG_START.test(line) || line.trimStart().startsWith("{")) return [line];
       // A quoted string holding the escapes: its text goes on its own lines, the quotes dropped.
-      const q = QUOTED_ESCAPED.exec(line);
-      const parts = q ? [q[1] ?? "", q[2] ?? "", q[3] ?? ""] : [line];
+      const parts = quotedEscaped(line) ?? [line];
       return parts.filter((p, i) => i === 1 || p.trim() !== "").flatMap((p) => unescapeLiteral(p).split("\n"));
     });
   },

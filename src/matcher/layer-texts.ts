@@ -14,7 +14,7 @@ export interface LayerText {
 }
 
 const MAX_CLAUSE_ENDS = 8;
-const MAX_CLAUSE_TEXTS = 48;
+const MAX_CLAUSE_TEXTS = 32;
 /**
  * Where a message may end with the rest of the line as leftover: before `, key: value` or
  * `, word=`, `; `, ` [`, ` (`, ` at <file or location>`, and before a final `.`, `;` or `,`.
@@ -106,7 +106,8 @@ export function layerTexts(layer: string): LayerText[] {
     clauseTexts++;
     out.push({ start, end, partial: false, cut: false, clause: true });
   };
-  for (const start of chainStarts) for (const end of cEnds) addClause(start, end);
+  // The leftover clause follows the innermost links: the layer start and the last few links only.
+  for (const start of [0, ...linkStarts.slice(-3)]) for (const end of cEnds) addClause(start, end);
   for (const start of cStarts) {
     if (linkStarts.includes(start)) continue;
     addClause(start, firstLineEnd);

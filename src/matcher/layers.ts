@@ -117,7 +117,8 @@ class LayerCollector {
     }
     if (d.kind !== "plain") return;
     // Prose: backtick- and quote-delimited spans are texts of their own.
-    for (const span of quotedSpans(d.raw.join("\n"))) {
+    // Prose is short: a long plain block is a log or data dump, not a person quoting an error.
+    for (const span of text.length <= MAX_PROSE_CHARS ? quotedSpans(d.raw.join("\n")) : []) {
       if (this.layers.length >= MAX_LAYERS) break;
       this.group++;
       this.depth = 0;
@@ -191,6 +192,7 @@ export function debugValues(text: string): string[] {
 const BACKTICK_SPAN = /`([^`\n]{8,600})`/g;
 const QUOTE_SPAN = /"([^"\n]{8,600})"/g;
 const MAX_QUOTED_SPANS = 6;
+const MAX_PROSE_CHARS = 1500;
 
 export function quotedSpans(text: string): string[] {
   const out: string[] = [];

@@ -6,7 +6,14 @@
  */
 import type { RawMatch } from "./exact.ts";
 import type { ErrorLayer } from "./layers.ts";
-import { AUTO_POST_MIN_CONFIDENCE, CANDIDATE_WEIGHT, FUZZY_CANDIDATE_WEIGHT, isShortValue, NOT_ANSWER_CAP, roundConfidence } from "./score.ts";
+import {
+  AUTO_POST_MIN_CONFIDENCE,
+  CANDIDATE_WEIGHT,
+  FUZZY_CANDIDATE_WEIGHT,
+  isShortValue,
+  NOT_ANSWER_CAP,
+  roundConfidence,
+} from "./score.ts";
 import type { Match, Verdict } from "./types.ts";
 
 /** A trailing placeholder that holds the source error of a wrapper (thiserror's `{0}`, `{source}`). */
@@ -50,6 +57,9 @@ export function isAnswerable(raw: RawMatch, layer: ErrorLayer, strength: Strengt
   if (raw.bare || raw.openTail || raw.partial || raw.onContinuation || raw.dominatedBy || raw.cut) return false;
   // Very short generic text (`channel closed`) is corroborated only as the whole innermost layer
   // of a printed chain: RisingWave's own outer layers vouch for it.
+  // Placeholders at both ends (`{message}, in worker node {id}`) anchor nowhere: they fit any text
+  // holding their few literal words: only when every value they captured is a short value.
+  if (p.floating && !raw.captures.every((c) => isShortValue(c) && !c.includes(": ") && !c.includes("\n"))) return false;
   if (p.short && (strength < 3 || layer.depth === 0 || raw.clause || raw.start !== 0)) return false;
   // A generic template (`{object_type} not found: {name}`) needs printed error output around it.
   if (p.generic && strength < 3) return false;

@@ -261,3 +261,28 @@ export const SHAPE_CASES: ShapeCase[] = [
     "no-answer",
   ],
 ];
+
+/** Regressions found on damaged variants: each names the rule it holds. */
+SHAPE_CASES.push(
+  // A template with placeholders at both ends fits any text holding its words: no answer for a long capture.
+  [
+    "floating",
+    'EVENT\t{"info": {"error": "get error from control stream, in worker node 67: gRPC request to stream service failed: Internal error: something unknown broke"}}',
+    null,
+    "no-answer",
+  ],
+  // A closing quote after the message is a clause boundary.
+  [
+    "clause",
+    'error: "2026-01-01T00:00:00Z ERROR risingwave_batch::task: failed error=Expr error: Division by zero"',
+    "Division by zero",
+    "any",
+  ],
+  // Slack formatting inside a container runtime's prefix.
+  [
+    "container",
+    "2026-01-01T00:00:00.000000001Z stdout F > ```ERROR:  Failed to run the query\n2026-01-01T00:00:00.000000001Z stdout F > Caused by:\n2026-01-01T00:00:00.000000001Z stdout F >   Expr error: Division by zero```",
+    "Division by zero",
+    "answer",
+  ],
+);

@@ -100,8 +100,8 @@ export const CHATTER_WORDS = [
 /** Words RisingWave's own messages use now and then (`in our schema`, `we need to use`): chatter only together. */
 export const CHATTER_HINTS = ["our", "ours", "we need", "we should", "we're", "we'll", "again", "maybe"];
 
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-export const wordsPattern = (words: readonly string[]) => words.map(escape).join("|");
+const escapeRegex = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const wordsPattern = (words: readonly string[]) => words.map(escapeRegex).join("|");
 
 /** Lower-cased labels of the catalog's wrappers (`Bind error: {0}` → `bind error`): printed error vocabulary. */
 export function catalogLabels(patterns: readonly CompiledPattern[]): Set<string> {

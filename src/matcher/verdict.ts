@@ -15,9 +15,13 @@ import {
   roundConfidence,
 } from "./score.ts";
 import type { Match, Verdict } from "./types.ts";
+import { LABEL_SUFFIX_WORDS } from "./vocabulary.ts";
 
 /** A trailing placeholder that holds the source error of a wrapper (thiserror's `{0}`, `{source}`). */
 const SOURCE_PLACEHOLDER = /\{(?:0|source|error|err|e|cause|inner)(?::[^}]*)?\}\s*$/;
+
+/** A wrapper label naming an error (`Sink error: `, `… failed: `): what follows is another error. */
+const ERROR_LABEL_END = new RegExp(`(?:${LABEL_SUFFIX_WORDS.join("|")}):? ?$`);
 
 /** How sure the paste is that a group is an error: printed error output beats a log message beats prose. */
 export type Strength = 1 | 2 | 3;
@@ -67,8 +71,11 @@ export function isAnswerable(raw: RawMatch, layer: ErrorLayer, strength: Strengt
     // `Invalid column: cache_size` is the whole story; `Internal error: <another error>` is not.
     const value = (raw.captures[raw.captures.length - 1] ?? "").trim();
     if (value === "" || value.includes(": ")) return false;
-    // `{0}`, `{source}`, `{error}` hold another error's text: only a bare value (`1`) is no sentence.
-    if (SOURCE_PLACEHOLDER.test(p.record.errorMessage) ? /\s/.test(value) : !isShortValue(value)) return false;
+    // `{0}`, `{source}`, `{error}` hold another error's text: only a bare value (`1`) is no sentence,
+    // and never under an error label (`Connector error: timeout` is the connector's own error).
+    const source = SOURCE_PLACEHOLDER.test(p.record.errorMessage);
+    if (source && (ERROR_LABEL_END.test(p.segments?.[0] ?? "") || /\s/.test(value))) return false;
+    if (!source && !isShortValue(value)) return false;
   }
   const rest = layer.text.slice(raw.end);
   // Inside another template's placeholder the leftover is that template's own text.

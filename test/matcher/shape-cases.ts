@@ -286,3 +286,60 @@ SHAPE_CASES.push(
     "answer",
   ],
 );
+
+/** The same errors through other clients and reporters. */
+SHAPE_CASES.push(
+  [
+    "client",
+    "psycopg2.errors.InternalError_: Failed to run the query\nCaused by these errors (recent errors listed first):\n  1: Expr error\n  2: Division by zero",
+    "Division by zero",
+    "answer",
+  ],
+  [
+    "client",
+    "org.postgresql.util.PSQLException: ERROR: Failed to run the query\n\nCaused by:\n  Expr error: Numeric out of range\n\tat org.postgresql.core.v3.QueryExecutorImpl.receiveErrorResponse(QueryExecutorImpl.java:2713)",
+    "Numeric out of range",
+    "answer",
+  ],
+  [
+    "client",
+    "Error: failed to run query\n\nCaused by:\n    0: db error: ERROR: Failed to run the query\n    1: Expr error: Division by zero",
+    "Division by zero",
+    "any",
+  ],
+  [
+    "client",
+    "statement failed: db error: ERROR: Failed to run the query\n\nCaused by:\n  Bind error: function age(integer) does not exist\n[SQL] select age(1);\nat e2e_test/batch/a.slt:3",
+    "function {} does not exist",
+    "answer",
+  ],
+  [
+    "client",
+    "2026/01/02 03:04:05 ERROR: Prepare statement lrupsc_5_1 not found (SQLSTATE XX000)",
+    "Prepare statement {} not found",
+    "answer",
+  ],
+  [
+    "client",
+    "SQL Error [XX000]: ERROR: Failed to execute the statement\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to batch service failed: Internal error\n  2: Expr error\n  3: Division by zero",
+    "Division by zero",
+    "answer",
+  ],
+);
+
+/** A wrapper's source placeholder holding one word is still another error's text, not a value. */
+SHAPE_CASES.push(
+  [
+    "source-wrapper",
+    "2026-01-01T00:00:00Z ERROR risingwave_stream::task: actor exit error=Executor error: Connector error: timeout",
+    null,
+    "no-answer",
+  ],
+  ["source-wrapper", "ERROR:  QueryError: internal error: timeout", null, "no-answer"],
+  [
+    "source-wrapper",
+    "db error: ERROR: Failed to execute the statement\n\nCaused by:\n  Sink error: unavailable",
+    null,
+    "no-answer",
+  ],
+);

@@ -343,3 +343,19 @@ SHAPE_CASES.push(
     "no-answer",
   ],
 );
+
+/** Nesting: a match inside another's placeholder is the cause only when it is itself a message. */
+SHAPE_CASES.push(
+  [
+    "nesting",
+    "ERROR:  Failed to run the query\n\nCaused by:\n  Invalid input syntax: table function inside GROUP BY",
+    "{err} inside GROUP BY",
+    "any",
+  ],
+  [
+    "nesting",
+    "ERROR:  Failed to run the query\n\nCaused by:\n  Bind error: failed to bind expression: v1: Item not found: Invalid column: v1",
+    "Invalid column: {}",
+    "answer",
+  ],
+);

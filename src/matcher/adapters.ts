@@ -161,8 +161,22 @@ export const SHAPE_ADAPTERS: readonly ShapeAdapter[] = [
   hardWraps,
 ];
 
+/** Cheap whole-text tests: an adapter whose mark is absent from the paste is skipped. */
+const MARKS: Record<string, (text: string) => boolean> = {
+  "container-json": (t) => t.includes('"'),
+  "runtime-prefix": (t) => / std(?:out|err) [FP] |Z \d{4}-\d{2}-|Z (?:thread '|called `|panicked at )/.test(t),
+  "literal-escapes": (t) => t.includes("\\"),
+  "shared-gutter": (t) => t.includes("|") || t.includes("│"),
+  "line-numbers": (t) => /^[ \t]*\d/.test(t),
+  "hard-wraps": () => true,
+};
+
 export function applyShapeAdapters(lines: string[]): string[] {
   let out = lines;
-  for (const a of SHAPE_ADAPTERS) out = a.apply(out);
+  for (const a of SHAPE_ADAPTERS) {
+    const mark = MARKS[a.name];
+    if (mark && !mark(out.join("\n"))) continue;
+    out = a.apply(out);
+  }
   return out;
 }

@@ -36,6 +36,8 @@ export const MAX_LAYER_CHARS = 4096;
 const MAX_LAYERS = 200;
 const MAX_SUBSPLIT_DEPTH = 2;
 const MAX_PLAIN_LINES = 64;
+/** A Debug-printed error is a few hundred characters; a longer block is a data dump, not read for values. */
+const MAX_DEBUG_LAYER_CHARS = 2000;
 
 /** psql (`ERROR:  …`, with VERBOSITY verbose `ERROR:  XX000: …`), drivers (`db error: ERROR: …`, JDBC). */
 const PSQL_ERROR = /^(?:.*?(?:\s|:))??(?:db error:\s*)?(?:ERROR|FATAL|PANIC):\s+(?:[0-9A-Z]{5}:\s+)?(\S.*)$/;
@@ -110,7 +112,7 @@ class LayerCollector {
     if (text === "") return;
     this.layers.push({ text, group: this.group, depth: this.depth++, kind: d.kind });
     // Debug-printed structures: their quoted messages are the layers inside this one.
-    for (const value of debugValues(text)) {
+    for (const value of text.length <= MAX_DEBUG_LAYER_CHARS ? debugValues(text) : []) {
       if (this.layers.length >= MAX_LAYERS) break;
       this.layers.push({ text: value, group: this.group, depth: this.depth++, kind: "debug" });
     }

@@ -151,7 +151,13 @@ function replicaSuite(kind: StoreKind, skipped: string | undefined): void {
           const k = `${reply.args.channel}/${reply.args.thread_ts}`;
           byThread.set(k, (byThread.get(k) ?? 0) + 1);
         }
-        expect([...byThread.values()].filter((n) => n > 1), replicas.map((r) => r.output()).join("\n---\n").slice(0, 3000)).toEqual([]);
+        expect(
+          [...byThread.values()].filter((n) => n > 1),
+          replicas
+            .map((r) => r.output())
+            .join("\n---\n")
+            .slice(0, 3000),
+        ).toEqual([]);
 
         for (const channel of CHANNELS) {
           const inChannel = replies.filter((r) => r.args.channel === channel.id);

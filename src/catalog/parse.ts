@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { CatalogProblem } from "./errors.ts";
 import { BinaryFileError, type RawItem } from "./lines.ts";
+import { unsafePatternReason } from "./pattern-safety.ts";
 import { checkRecordFast, type ErrorRecord, recordSchema, wrappedRecordSchema } from "./schema.ts";
 
 export interface ParsedEntry {
@@ -110,15 +111,10 @@ function zodProblems(file: string, line: number, prefix: string, error: z.ZodErr
  */
 const SIMPLE_PATTERN = /^(?:[^\\()[\]{}^$.|?*+]|\\[^A-Za-z0-9]|\\[ntr]|\(\.\+\?\))*$/;
 
-/** Checks a messagePattern compiles the way the matcher will compile it. */
+/** Checks a messagePattern compiles the way the matcher will compile it, inside the safe subset. */
 export function patternProblem(pattern: string): string | null {
   if (SIMPLE_PATTERN.test(pattern)) return null;
-  try {
-    new RegExp(pattern);
-    return null;
-  } catch (e) {
-    return `does not compile as a regular expression: ${(e as Error).message}`;
-  }
+  return unsafePatternReason(pattern);
 }
 
 /** Parses and validates every record of one file; never throws. */

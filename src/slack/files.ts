@@ -3,8 +3,10 @@
  * own file hosts (or the configured API host); without it Slack serves an HTML sign-in page,
  * which is rejected rather than matched.
  */
+
 import type { webApi } from "@slack/bolt";
 import { z } from "zod";
+import { cleanPaste } from "../redact/index.ts";
 import { callSlack } from "./web-call.ts";
 
 export const MAX_FILE_BYTES = 256 * 1024;
@@ -114,7 +116,8 @@ export async function readPastedFiles(
     else if (url === undefined || !trusted(url, opts.trustedOrigins)) skipped.push(`${id}: no trusted download URL`);
     else {
       const text = await download(url, opts, maxBytes);
-      if (typeof text === "string") texts.push(text);
+      // Redacted here, at the edge, like message text (src/slack/slack-text.ts).
+      if (typeof text === "string") texts.push(cleanPaste(text));
       else skipped.push(`${id}: ${text.reason}`);
     }
   }

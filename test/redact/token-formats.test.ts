@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { looksLikeError } from "../../src/matcher/index.ts";
 import { cleanPaste, REDACTED, redactSecrets } from "../../src/redact/index.ts";
+import { plainTextFromSlack } from "../../src/slack/slack-text.ts";
 
 // Made-up values in each issuer's published shape.
 const A36 = "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
@@ -51,7 +53,10 @@ describe("token formats are redacted wherever they appear in a paste", () => {
     expect(redactSecrets(text)).toBe(text);
   });
 
-  it("strips bidi controls so a leading U+202E cannot hide an ERROR: line", () => {
+  it("strips bidi controls at the Slack edge so a leading U+202E cannot hide an ERROR: line", () => {
+    const hidden = "\u202eERROR: quantum flux capacitor misaligned";
+    expect(looksLikeError(hidden)).toBe(false);
+    expect(looksLikeError(plainTextFromSlack(hidden))).toBe(true);
     expect(cleanPaste("\u202eERROR: boom\u2066x\u2069")).toBe("ERROR: boomx");
   });
 });

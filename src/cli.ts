@@ -7,6 +7,7 @@ import { CatalogError } from "./catalog/errors.ts";
 import { readConfig } from "./cli/context.ts";
 import { type CliIo, processIo } from "./cli/io.ts";
 import { ConfigError } from "./config.ts";
+import { MigrationError } from "./store/errors.ts";
 
 const USAGE = `Usage: rwerror <command> [options]
 
@@ -42,22 +43,25 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const { loadForServing } = await import("./cli/context.ts");
       const { explainCommand } = await import("./cli/explain.ts");
       const { createMatcher } = await import("./matcher/index.ts");
-      const matcher = createMatcher(loadForServing(readConfig(env), io));
+      const matcher = createMatcher(loadForServing(readConfig(env, { receiving: false }), io));
       return explainCommand({ json: values.json, batch: values.batch, text: positionals }, matcher, io);
     }
     case "validate": {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true });
       const { validateCommand } = await import("./cli/validate.ts");
-      return validateCommand(positionals.length > 0 ? positionals : readConfig(env).dataPaths, io);
+      return validateCommand(
+        positionals.length > 0 ? positionals : readConfig(env, { receiving: false }).dataPaths,
+        io,
+      );
     }
     case "report":
     case "digest": {
       const { runStoreCommand } = await import("./cli/store-commands.ts");
-      return runStoreCommand(command, rest, readConfig(env), io);
+      return runStoreCommand(command, rest, readConfig(env, { receiving: false }), io);
     }
     case "scan": {
       const { scanCommand } = await import("./cli/scan.ts");
-      return scanCommand(rest, readConfig(env), io);
+      return scanCommand(rest, readConfig(env, { receiving: false }), io);
     }
     default:
       io.err(`rwerror: unknown command "${command}"\n\n${USAGE}`);
@@ -79,7 +83,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.err(`rwerror: ${(e as Error).message}\n\n${USAGE}`);
       return 2;
     }
-    if (e instanceof CatalogError || code === "MIGRATION_ERROR") {
+    if (e instanceof CatalogError || e instanceof MigrationError) {
       io.err(`rwerror: ${(e as Error).message}`);
       return 1;
     }

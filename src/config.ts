@@ -30,6 +30,12 @@ export interface Config {
   retentionDays: number;
   maxCardsPer10Min: number;
   logLevel: LogLevelName;
+  /** Bearer token that unlocks /healthz details (records, dataset version, database status). */
+  healthToken: string | undefined;
+  /** Concurrent HTTP connections accepted (Slack, health, metrics). */
+  maxConnections: number;
+  /** How long SIGTERM waits for running handlers before it gives up on them. */
+  shutdownGraceMs: number;
 }
 
 /** Empty strings count as unset: `FOO=` in a .env file means "not configured". */
@@ -79,10 +85,12 @@ const envSchema = z.object({
     "must be an http(s) URL",
   ),
   RWERROR_DATA: list("data/"),
-  RWERROR_DB: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : "data/rwerror.sqlite"),
-    z.string(),
-  ),
+  RWERROR_DB: optional,
+  // The default database lives in the user's state folder when there is one, else under the working directory.
+  XDG_STATE_HOME: optional,
+  RWERROR_HEALTH_TOKEN: optional,
+  RWERROR_MAX_CONNECTIONS: intIn(256, 1, 100_000),
+  RWERROR_SHUTDOWN_GRACE_MS: intIn(10_000, 0, 120_000),
   RWERROR_AUTO_CHANNELS: list(""),
   RWERROR_DIGEST_CHANNEL: optional,
   RWERROR_DIGEST_CRON: z.preprocess(
@@ -109,8 +117,22 @@ function normaliseApiUrl(url: string | undefined): string | undefined {
   return url.endsWith("/") ? `${url}api/` : `${url}/api/`;
 }
 
+/** The database when RWERROR_DB is unset: never inside the installed package. */
+export const DEFAULT_DB = "data/rwerror.sqlite";
+
+export interface LoadConfigOptions {
+  /**
+   * Whether this process receives Slack traffic (`serve`). Only then does HTTP mode need the
+   * signing secret: `rwerror digest` posts with the bot token alone.
+   */
+  receiving?: boolean;
+}
+
 /** Parses the environment once. Throws ConfigError naming every bad variable (never echoing values). */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  { receiving = true }: LoadConfigOptions = {},
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -123,7 +145,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data;
   const mode: RunMode =
     e.SLACK_BOT_TOKEN === undefined ? "console" : e.SLACK_APP_TOKEN !== undefined ? "socket" : "http";
-  if (mode === "http" && e.SLACK_SIGNING_SECRET === undefined) {
+  if (receiving && mode === "http" && e.SLACK_SIGNING_SECRET === undefined) {
     throw new ConfigError([
       "SLACK_SIGNING_SECRET is required in HTTP mode (set it, or set SLACK_APP_TOKEN for Socket Mode)",
     ]);
@@ -136,7 +158,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     slackApiUrl: normaliseApiUrl(e.SLACK_API_URL),
     dataPaths: e.RWERROR_DATA,
-    dbPath: e.RWERROR_DB,
+    dbPath:
+      e.RWERROR_DB?.trim() ??
+      (e.XDG_STATE_HOME ? `${e.XDG_STATE_HOME.replace(/\/+$/, "")}/rwerror/rwerror.sqlite` : DEFAULT_DB),
+    healthToken: e.RWERROR_HEALTH_TOKEN,
+    maxConnections: e.RWERROR_MAX_CONNECTIONS,
+    shutdownGraceMs: e.RWERROR_SHUTDOWN_GRACE_MS,
     autoChannels: e.RWERROR_AUTO_CHANNELS,
     digestChannel: e.RWERROR_DIGEST_CHANNEL?.trim().replace(/^#/, ""),
     digestCron: e.RWERROR_DIGEST_CRON,

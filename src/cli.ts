@@ -92,3 +92,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
 }
 
 process.exitCode = await main(process.argv.slice(2));
+if (process.argv[2] === "serve") {
+  // Shutdown already drained what it could; a Web API retry timer left behind must not keep the
+  // process alive (an orchestrator would wait, then SIGKILL).
+  setTimeout(() => process.exit(), 2_000).unref();
+}

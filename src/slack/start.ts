@@ -1,11 +1,13 @@
 /**
  * `npm start` with a bot token: verify the token, start the Bolt app (HTTP or Socket Mode)
- * and the digest scheduler, run until SIGINT/SIGTERM, then shut down cleanly.
+ * and the digest scheduler, reload the catalog on SIGHUP or a data change, run until
+ * SIGINT/SIGTERM, then drain the running handlers and close the database.
  */
 import type { CliIo } from "../cli/io.ts";
 import { startDigestScheduler } from "../report/schedule.ts";
-import { buildApp } from "./app.ts";
+import { type BuiltApp, buildApp } from "./app.ts";
 import type { SlackDeps } from "./deps.ts";
+import { watchCatalog } from "./reload.ts";
 import { createDigestPoster } from "./scheduler.ts";
 import { describeSlackError } from "./web-call.ts";
 
@@ -14,6 +16,16 @@ function signalled(): Promise<void> {
     process.once("SIGINT", () => resolve());
     process.once("SIGTERM", () => resolve());
   });
+}
+
+/** Leaves the handlers' work to finish before the store closes, then says what it abandoned. */
+async function shutDown(built: BuiltApp, graceMs: number, io: CliIo): Promise<void> {
+  io.err(`rwerror: stopping: no new work; waiting up to ${graceMs / 1000} s for running handlers`);
+  const abandoned = await built.drain(graceMs);
+  if (abandoned.length > 0) {
+    io.err(`rwerror: gave up after ${graceMs / 1000} s on ${abandoned.length} handler(s): ${abandoned.join("; ")}`);
+  }
+  await built.stop().catch(() => undefined);
 }
 
 /** Returns the process exit code. `until` replaces the signals (tests). */
@@ -55,9 +67,21 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
     config.mode === "socket" ? "Socket Mode" : `HTTP on port ${built.port()} (POST /slack/events, GET /healthz)`;
   io.err(`rwerror: serving ${deps.catalog.records.length} records over ${where}`);
 
+  let served = deps.catalog;
+  const reloads = watchCatalog(
+    config.dataPaths,
+    (catalog, matcher) => {
+      served = catalog;
+      built.swapCatalog(catalog, matcher);
+    },
+    logger,
+    () => served,
+  );
+
   await until;
+  reloads.close();
   scheduler.stop();
-  await built.stop().catch(() => undefined);
+  await shutDown(built, config.shutdownGraceMs, io);
   process.off("unhandledRejection", onRejection);
   deps.store.close();
   io.err("rwerror: stopped");

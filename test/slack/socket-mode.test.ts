@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_TOKEN, BOT_TOKEN, blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
+import { APP_TOKEN, BOT_TOKEN, blockKitProblems, HEALTH_TOKEN, type RunningBot, startBot } from "../support/bot.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, slackEscape } from "../support/pastes.ts";
 import { messageEvent, slashCommand } from "../support/payloads.ts";
 
@@ -22,7 +22,9 @@ describe("Socket Mode", () => {
   });
 
   it("serves GET /healthz on PORT beside the socket", async () => {
-    const res = await fetch(`http://127.0.0.1:${bot.built.port()}/healthz`);
+    const res = await fetch(`http://127.0.0.1:${bot.built.port()}/healthz`, {
+      headers: { authorization: `Bearer ${HEALTH_TOKEN}` },
+    });
     expect(await res.json()).toMatchObject({ ok: true, records: bot.catalog.records.length, db: "ok" });
   });
 

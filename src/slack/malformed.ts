@@ -20,6 +20,8 @@ export function malformedEventLogger(logger: { warn(msg: string): void }) {
       if (seen.size > REMEMBERED) seen.delete(seen.values().next().value as string);
     }
     const field = issue ? issue.path.map(String).join(".") || "(event)" : "(event)";
-    logger.warn(`malformed message event dropped: event_id=${key || "-"} field ${field}: ${issue?.message ?? "invalid"}`);
+    logger.warn(
+      `malformed message event dropped: event_id=${key || "-"} field ${field}: ${issue?.message ?? "invalid"}`,
+    );
   };
 }

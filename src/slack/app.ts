@@ -5,8 +5,9 @@
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { App } from "@slack/bolt";
+import { App, LogLevel } from "@slack/bolt";
 import type { Catalog } from "../catalog/index.ts";
+import type { Config } from "../config.ts";
 import type { Matcher } from "../matcher/types.ts";
 import type { ListenerDeps, SlackDeps } from "./deps.ts";
 import { healthRoutes, startHealthServer } from "./health.ts";
@@ -17,6 +18,13 @@ import { createLogger } from "./log.ts";
 import { countingFetch, createMetrics, instrumentMatcher, type Metrics } from "./metrics.ts";
 import { createReplayGuard } from "./replay.ts";
 import { describeSlackError } from "./web-call.ts";
+
+const LEVELS: Record<Config["logLevel"], LogLevel> = {
+  debug: LogLevel.DEBUG,
+  info: LogLevel.INFO,
+  warn: LogLevel.WARN,
+  error: LogLevel.ERROR,
+};
 
 /** Bolt's extended handler (error, body, context); the last overload of app.error. */
 type ExtendedErrorHandler = Parameters<App["error"]>[0];
@@ -78,6 +86,7 @@ export function buildApp(deps: SlackDeps): BuiltApp {
     // Socket Mode gets its own health server: Bolt's would crash the process on a busy port.
     ...(socketMode ? {} : { endpoints: "/slack/events", port: config.port, customRoutes: healthRoutes(health) }),
     logger,
+    logLevel: LEVELS[config.logLevel],
     clientOptions: {
       ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
       ...SLACK_CLIENT_POLICY,

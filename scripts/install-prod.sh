@@ -15,7 +15,9 @@ npm pack --silent --pack-destination "$packdir" >/dev/null
 tarball="$(ls "$packdir"/rwerror-*.tgz)"
 
 cd "$dest"
-[ -f package.json ] || printf '{ "name": "rwerror-deployment", "private": true }\n' >package.json
+# better-sqlite3 builds its native module in an install script: allowed by name, nothing else.
+[ -f package.json ] ||
+  printf '{ "name": "rwerror-deployment", "private": true, "allowScripts": { "better-sqlite3": true } }\n' >package.json
 npm install --omit=dev --no-audit --no-fund --no-save "$tarball"
 test -f node_modules/rwerror/dist/cli.js
 echo "installed $(basename "$tarball") into $dest"

@@ -109,6 +109,9 @@ const envSchema = z.object({
   ),
 });
 
+/** Every variable the environment schema reads (.env.example must list each one). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** The API base must end in `/api/`: the Web API client appends method names to it. */
 function normaliseApiUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;

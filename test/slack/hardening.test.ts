@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalog } from "../../src/catalog/index.ts";
 import { ACTION, encodeCardRef } from "../../src/render/index.ts";
+import { SLACK_CLIENT_POLICY } from "../../src/slack/app.ts";
 import { createChannelFilter } from "../../src/slack/channels.ts";
 import { hardenServer } from "../../src/slack/http-guard.ts";
 import { watchCatalog } from "../../src/slack/reload.ts";
@@ -101,6 +102,19 @@ describe("request hardening", () => {
     await new Promise((r) => setTimeout(r, 700));
     expect(closedAt).toHaveLength(12); // idle: closed by the server, not by us
     server.close();
+  });
+});
+
+describe("Slack Web API policy", () => {
+  it("gives each call a 10 s timeout and at most 2 retries (the client's default retries for 30 minutes)", () => {
+    const client = bot.built.app.client as unknown as {
+      timeout: number;
+      retryConfig: { retries: number; maxTimeout: number };
+    };
+    expect(client.timeout).toBe(SLACK_CLIENT_POLICY.timeout);
+    expect(client.timeout).toBeLessThanOrEqual(10_000);
+    expect(client.retryConfig.retries).toBe(2);
+    expect(client.retryConfig.maxTimeout).toBeLessThanOrEqual(2_000);
   });
 });
 

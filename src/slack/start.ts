@@ -23,7 +23,9 @@ async function shutDown(built: BuiltApp, graceMs: number, io: CliIo): Promise<vo
   io.err(`rwerror: stopping: no new work; waiting up to ${graceMs / 1000} s for running handlers`);
   const abandoned = await built.drain(graceMs);
   if (abandoned.length > 0) {
-    io.err(`rwerror: gave up after ${graceMs / 1000} s on ${abandoned.length} handler(s): ${abandoned.join("; ")}`);
+    const line = `gave up after ${graceMs / 1000} s on ${abandoned.length} handler(s): ${abandoned.join("; ")}`;
+    io.err(`rwerror: ${line}`);
+    built.app.logger.warn(`shutdown ${line}`);
   }
   await built.stop().catch(() => undefined);
 }

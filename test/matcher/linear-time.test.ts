@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../../src/catalog/index.ts";
 import { createMatcher, looksLikeError, normalizePaste, splitLayers } from "../../src/matcher/index.ts";
 import { parseJsonLogLine, parseTracingLine } from "../../src/matcher/logline.ts";
-import { adversarialPaste, timeOf } from "../support/adversarial.ts";
+import { adversarialPaste, timeOf, worstCasePastes } from "../support/adversarial.ts";
 import { DATA_DIR } from "../support/bot.ts";
 
 // Loose for a loaded machine; the regressions these catch cost seconds (256 KiB of blanks: 22 s).
@@ -26,6 +26,15 @@ describe("matcher text handling runs in linear time", () => {
     const blanks = " ".repeat(256 * 1024);
     expect(timeOf(() => normalizePaste(blanks))).toBeLessThan(BASE_MS + 256 * MS_PER_KIB);
     expect(timeOf(() => normalizePaste(`ERROR: x${"\t".repeat(65536)}y`))).toBeLessThan(BASE_MS + 256 * MS_PER_KIB);
+  });
+
+  it.each(passes)("%s stays within budget on 256 KiB of each worst-case unit", (_name, run) => {
+    for (const [unit, text] of worstCasePastes()) {
+      expect(
+        timeOf(() => run(text)),
+        unit,
+      ).toBeLessThan(BASE_MS + 256 * MS_PER_KIB);
+    }
   });
 
   it.each(passes)("%s stays within a per-KiB budget on adversarial pastes up to 256 KiB", (_name, run) => {

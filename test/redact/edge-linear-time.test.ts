@@ -5,7 +5,7 @@ import { messageOf } from "../../src/scan/scan.ts";
 import { shapeOf } from "../../src/scan/shape-cache.ts";
 import { plainTextFromSlack } from "../../src/slack/slack-text.ts";
 import { fingerprintError, maskErrorText } from "../../src/store/fingerprint.ts";
-import { adversarialPaste, timeOf } from "../support/adversarial.ts";
+import { adversarialPaste, timeOf, worstCasePastes } from "../support/adversarial.ts";
 
 const BASE_MS = 30;
 const MS_PER_KIB = 1.5;
@@ -20,6 +20,15 @@ const passes: Array<[string, (text: string) => unknown]> = [
 ];
 
 describe("edge text handling runs in linear time", () => {
+  it.each(passes)("%s stays within budget on 256 KiB of each worst-case unit", (_name, run) => {
+    for (const [unit, text] of worstCasePastes()) {
+      expect(
+        timeOf(() => run(text)),
+        unit,
+      ).toBeLessThan(BASE_MS + 256 * MS_PER_KIB);
+    }
+  });
+
   it.each(passes)("%s stays within a per-KiB budget on adversarial input up to 256 KiB", (_name, run) => {
     fc.assert(
       fc.property(adversarialPaste(), ({ text, kib }) => {

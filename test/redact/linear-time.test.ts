@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cleanPaste, redactSecrets } from "../../src/redact/index.ts";
-import { adversarialPaste, timeOf } from "../support/adversarial.ts";
+import { adversarialPaste, timeOf, worstCasePastes } from "../support/adversarial.ts";
 
 // Generous for a shared, loaded machine; a quadratic pass at 256 KiB costs seconds, not milliseconds.
 const BASE_MS = 20;
@@ -23,6 +23,10 @@ describe("redaction runs in linear time", () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it.each(worstCasePastes())("stays within budget on 256 KiB of %s", (_unit, text) => {
+    expect(timeOf(() => cleanPaste(text))).toBeLessThan(BASE_MS + 256 * MS_PER_KIB);
   });
 
   it("is idempotent: redacting twice changes nothing more", () => {

@@ -114,3 +114,54 @@ export function timeOf(run: () => unknown): number {
   run();
   return Math.min(t1 - t0, performance.now() - t1);
 }
+
+/** Units that once froze a pass (or nearly), each repeated to 256 KiB: checked every run, not by chance. */
+export const WORST_CASE_UNITS = [
+  "api_keya",
+  "a_",
+  "a-",
+  " ",
+  "\t",
+  "a.password.b-",
+  "a://a:",
+  "a://",
+  "a=",
+  "password='\\",
+  'password="',
+  "mysql ",
+  "mysql -p",
+  "-eyJ",
+  "aB3/",
+  "-----BEGIN ",
+  "Bearer ",
+  "sk-",
+  "identified by ",
+  "x: ",
+  "\n",
+  "\n\n",
+  "Caused by: ",
+  "  1: ",
+  "ERROR: ",
+  "ERROR:  a\n",
+  "'",
+  '"',
+  "`",
+  "```",
+  "<",
+  "<@U",
+  "&gt;",
+  '{"a":',
+  "thread 'a' panicked at ",
+  "a|",
+  "a  | ",
+  "[pod/",
+  "(SQLSTATE ",
+  "\u202e",
+  "\u001b[",
+  "> ",
+];
+
+export function worstCasePastes(kib = 256): Array<[string, string]> {
+  const size = kib * 1024;
+  return WORST_CASE_UNITS.map((u) => [JSON.stringify(u), u.repeat(Math.ceil(size / u.length)).slice(0, size)]);
+}

@@ -74,3 +74,24 @@ describe("Socket Mode", () => {
     expect(blockKitProblems(bot)).toEqual([]);
   });
 });
+
+describe("Socket Mode shutdown", () => {
+  it("disconnects first, then waits for the running handler, which still answers", async () => {
+    const own = await startBot({ mode: "socket", env: { RWERROR_AUTO_CHANNELS: "C0INCIDENT" } });
+    try {
+      await own.socket?.waitForConnection();
+      own.fake.delay("chat.postMessage", 800);
+      const { envelope, ts } = messageEvent({ channel: "C0INCIDENT", text: slackEscape(PASTE_DOWNSTREAM) });
+      const id = own.socket?.sendEvent(envelope);
+      await own.fake.waitFor(() => own.socket?.acks.some((a) => a.envelope_id === id) ?? false);
+      await new Promise((r) => setTimeout(r, 100));
+      const t0 = performance.now();
+      const abandoned = await own.built.drain(5_000);
+      expect(abandoned).toEqual([]);
+      expect(performance.now() - t0).toBeGreaterThan(300); // it waited for the slow reply
+      expect(own.fake.callsTo("chat.postMessage").some((c) => c.args.thread_ts === ts)).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+});

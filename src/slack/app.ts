@@ -9,6 +9,7 @@ import { App, LogLevel } from "@slack/bolt";
 import type { Catalog } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
 import type { Matcher } from "../matcher/types.ts";
+import { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 import type { ListenerDeps, SlackDeps } from "./deps.ts";
 import { healthRoutes, startHealthServer } from "./health.ts";
 import { guardSlackRequests, hardenServer } from "./http-guard.ts";
@@ -29,15 +30,7 @@ const LEVELS: Record<Config["logLevel"], LogLevel> = {
 /** Bolt's extended handler (error, body, context); the last overload of app.error. */
 type ExtendedErrorHandler = Parameters<App["error"]>[0];
 
-/**
- * An event handler has seconds, not the client's default of ten retries over 30 minutes: each call
- * gives up after 10 s, and is tried 3 times within about 4 s of backoff. A handler stuck on an
- * unreachable Slack thus ends in well under a minute, and SIGTERM never waits for it.
- */
-export const SLACK_CLIENT_POLICY = {
-  timeout: 10_000,
-  retryConfig: { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 2_000, randomize: true },
-} as const;
+export { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 
 export interface BuiltApp {
   app: App;

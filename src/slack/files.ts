@@ -7,6 +7,7 @@
 import type { webApi } from "@slack/bolt";
 import { z } from "zod";
 import { cleanPaste } from "../redact/index.ts";
+import { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 import { callSlack } from "./web-call.ts";
 
 export const MAX_FILE_BYTES = 256 * 1024;
@@ -127,7 +128,12 @@ export async function readPastedFiles(
 async function download(url: string, opts: FileReaderOptions, maxBytes: number): Promise<string | { reason: string }> {
   let res: Response;
   try {
-    res = await opts.fetch(url, { headers: { Authorization: `Bearer ${opts.token}` }, redirect: "manual" });
+    // Bounded like every Slack call (client-policy.ts): a stalled download must not hold the handler.
+    res = await opts.fetch(url, {
+      headers: { Authorization: `Bearer ${opts.token}` },
+      redirect: "manual",
+      signal: AbortSignal.timeout(SLACK_CLIENT_POLICY.timeout),
+    });
   } catch (error) {
     return { reason: `download failed (${(error as Error).message})` };
   }

@@ -99,7 +99,7 @@ describe("request hardening", () => {
     }
     await new Promise((r) => setTimeout(r, 150));
     expect(closedAt.length).toBeGreaterThanOrEqual(7); // over the cap: dropped at once
-    await new Promise((r) => setTimeout(r, 700));
+    await new Promise((r) => setTimeout(r, 1_500));
     expect(closedAt).toHaveLength(12); // idle: closed by the server, not by us
     server.close();
   });

@@ -59,7 +59,7 @@ describe("the bot as a process", () => {
     await sleep(300);
     bot.signal("SIGTERM");
     const { code, afterMs } = await bot.exited();
-    expect(afterMs).toBeLessThan(8_000);
+    expect(afterMs).toBeLessThan(10_000); // before: still alive after 60 s
     expect(code).toBe(0);
     expect(bot.stderr()).toMatch(/gave up after 1\.5 s on 1 handler\(s\): event message channel=C0INCIDENT/);
   });

@@ -7,6 +7,7 @@ import type { CliIo } from "../cli/io.ts";
 import { startDigestScheduler } from "../report/schedule.ts";
 import { type BuiltApp, buildApp } from "./app.ts";
 import type { SlackDeps } from "./deps.ts";
+import { configuredSecrets, scrubber } from "./log.ts";
 import { watchCatalog } from "./reload.ts";
 import { createDigestPoster } from "./scheduler.ts";
 import { describeSlackError } from "./web-call.ts";
@@ -35,7 +36,9 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
   const { config } = deps;
   // A stray rejection must not take the bot down (Bolt's constructor starts auth.test before
   // anyone awaits it); app.error sees listener failures.
-  const onRejection = (reason: unknown) => io.err(`rwerror: unhandled rejection: ${describeSlackError(reason)}`);
+  // Plain stderr lines get the same scrubbing as the JSON log.
+  const scrub = scrubber(configuredSecrets(config));
+  const onRejection = (reason: unknown) => io.err(scrub(`rwerror: unhandled rejection: ${describeSlackError(reason)}`));
   process.on("unhandledRejection", onRejection);
   let built: ReturnType<typeof buildApp>;
   try {
@@ -44,7 +47,7 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
     await built.app.client.auth.test();
     await built.start();
   } catch (error) {
-    io.err(`rwerror: cannot start the Slack app: ${describeSlackError(error)}`);
+    io.err(scrub(`rwerror: cannot start the Slack app: ${describeSlackError(error)}`));
     process.off("unhandledRejection", onRejection);
     deps.store.close();
     return 1;

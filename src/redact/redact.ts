@@ -19,17 +19,19 @@ const KEY_CHARS = "[A-Za-z0-9_.-]";
 // `E'…'` is Postgres' escape string: its `\'` is part of the value, so the whole literal goes.
 // Bounded: a quote that never closes costs 512 steps, not the rest of the paste.
 const QUOTED = `[Ee]?'(?:[^'\\\\\\n]|\\\\.|''){0,512}'|"(?:[^"\\\\\\n]|\\\\.){0,512}"|\`[^\`\\n]{0,512}\``;
+// JSON inside a JSON string (a log line's message): `{\"password\":\"x\"}`.
+const ESCAPED_QUOTED = `\\\\"(?:[^\\\\\\n]|\\\\[^"\\n]){0,512}\\\\"`;
 // Stops at `=` (so `a=b=c` is three short scans, not a quadratic one) but keeps base64 padding.
 const BARE = "[^\\s,;&)'\"`=]+={0,3}";
 
 /** `key = 'value'`, `'key' = 'value'`, `"key": "value"`, `key=value`, `key: value`, `key => value`. */
 const KEY_SEPARATOR = new RegExp(
-  `(?<!${KEY_CHARS})(["'\`]?)(${KEY_CHARS}{1,128})\\1(\\s{0,16}(?:=>|=|:)\\s{0,16})`,
+  `(?<!${KEY_CHARS})(\\\\?["'\`]|)(${KEY_CHARS}{1,128})\\1(\\s{0,16}(?:=>|=|:)\\s{0,16})`,
   "g",
 );
 /** The value after a secret key's separator, read only then (a sticky match where the key ended). */
 // An already redacted value is read as one, so redacting twice changes nothing.
-const VALUE_AT = new RegExp(`\\[REDACTED\\]|${QUOTED}|${BARE}`, "y");
+const VALUE_AT = new RegExp(`\\[REDACTED\\]|${ESCAPED_QUOTED}|${QUOTED}|${BARE}`, "y");
 /** SQL: `CREATE USER u WITH PASSWORD 'x'`, `IDENTIFIED BY 'x'` (quoted only: "password authentication failed" stays). */
 const KEY_SPACE_QUOTED = new RegExp(
   `(?<!${KEY_CHARS})(identified\\s{1,16}by|${KEY_CHARS}{1,128})(\\s{1,16})(${QUOTED})`,
@@ -37,6 +39,7 @@ const KEY_SPACE_QUOTED = new RegExp(
 );
 
 function quoteLike(value: string): string {
+  if (value.startsWith('\\"')) return `\\"${R}\\"`;
   // Keeps the literal's shape: `'…'`, `"…"`, `E'…'` (an escape string's prefix stays).
   const prefix = value.length > 1 && (value[0] === "E" || value[0] === "e") && value[1] === "'" ? value[0] : "";
   const q = value[prefix.length];

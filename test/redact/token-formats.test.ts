@@ -47,6 +47,12 @@ describe("token formats are redacted wherever they appear in a paste", () => {
     );
   });
 
+  it("redacts a key-value pair inside a JSON string (a log line's escaped message)", () => {
+    const line = '{"msg":"connect {\\"password\\":\\"pw-in-json\\",\\"user\\":\\"rw\\"}"}';
+    const out = redactSecrets(line);
+    expect(out).toBe('{"msg":"connect {\\"password\\":\\"[REDACTED]\\",\\"user\\":\\"rw\\"}"}');
+  });
+
   it("keeps what only looks like a token: git hashes, ids and words", () => {
     const text =
       "commit 3f786850e387550fdab836ed7e6dc881de23001b failed; task-sk-1 at actor 1234; fragment AIza; PRIVATE KEY missing";

@@ -37,6 +37,8 @@ describe("the bot as a process", () => {
       messageEvent({ text: slackEscape(PASTE_DOWNSTREAM), channel: "C0INCIDENT" }).envelope,
     );
     expect(late.status).toBe(503);
+    // A load balancer stops sending traffic: health says so while the handler finishes.
+    expect((await fetch(`${bot.baseUrl}/healthz`)).status).toBe(503);
     const { code } = await bot.exited();
     expect(code).toBe(0);
     const reply = fake.callsTo("chat.postMessage").find((c) => c.args.thread_ts === ts);

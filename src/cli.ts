@@ -73,7 +73,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const { loadForServing } = await import("./cli/context.ts");
       const { evalCommand } = await import("./cli/eval.ts");
       const { createMatcher } = await import("./matcher/index.ts");
-      const config = readConfig(values.data ? { ...env, RWERROR_DATA: values.data.join(",") } : env);
+      const config = readConfig(values.data ? { ...env, RWERROR_DATA: values.data.join(",") } : env, {
+        receiving: false,
+      });
       const catalog = loadForServing(config, io);
       return evalCommand(positionals, createMatcher(catalog), catalog, io);
     }

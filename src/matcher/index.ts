@@ -7,13 +7,14 @@ import { LiteralIndex } from "./literal-index.ts";
 import { type Engine, rankLayers } from "./match.ts";
 import { DEFAULT_MAX_INPUT_BYTES, normalizePaste } from "./normalize.ts";
 import { AUTO_POST_MIN_CONFIDENCE } from "./rank.ts";
-import type { Match, Matcher, MatcherOptions, MatchResult, Verdict } from "./types.ts";
+import type { Match, MatchContext, Matcher, MatcherOptions, MatchResult, Verdict } from "./types.ts";
+import { applyVersionStages } from "./version-stage.ts";
 
 export { looksLikeError } from "./detect.ts";
 export { type ErrorLayer, splitLayers } from "./layers.ts";
 export { normalizePaste } from "./normalize.ts";
 export { AUTO_POST_MIN_CONFIDENCE, BARE_CONFIDENCE, MAX_FUZZY_CONFIDENCE } from "./rank.ts";
-export type { Match, Matcher, MatcherOptions, MatchKind, MatchResult, Verdict } from "./types.ts";
+export type { Match, MatchContext, Matcher, MatcherOptions, MatchKind, MatchResult, Verdict } from "./types.ts";
 
 export interface CreateMatcherOptions extends MatcherOptions {
   /** false tries every pattern on every layer: the reference the literal index must agree with. */
@@ -52,12 +53,13 @@ export function createMatcher(
     limit = 5,
     useIndex = true,
     fuzzy = true,
+    risingwaveVersion,
   }: CreateMatcherOptions = {},
 ): Matcher {
   const patterns = compileCatalog(catalog);
   const engine: Engine = { patterns, index: new LiteralIndex(patterns), useIndex, fuzzy, fuzzyThreshold, limit };
 
-  const match = (text: string): MatchResult => {
+  const match = (text: string, context?: MatchContext): MatchResult => {
     const input = typeof text === "string" ? text : "";
     const norm = normalizePaste(input, { maxInputBytes });
     const result: MatchResult = {
@@ -74,6 +76,7 @@ export function createMatcher(
       const { matches, strongExact } = rankLayers(engine, layers, detected);
       result.layers = layers.map((l) => l.text);
       result.matches = matches;
+      applyVersionStages(catalog, result, norm.text, context, risingwaveVersion);
       // A paste that is exactly a specific known template is an error even without a label.
       result.looksLikeError = detected || strongExact;
       result.verdict = verdictOf(result);

@@ -1,0 +1,45 @@
+/**
+ * The stages that run after ranking and before the verdict: which release the paste is from,
+ * version-aware order and facts, the panic's location, and the operation around a third-party root.
+ */
+import type { Catalog } from "../catalog/catalog.ts";
+import { catalogTagFor } from "../catalog/releases.ts";
+import { locatePanic } from "./panic-site.ts";
+import { applyReleaseStage } from "./release-rank.ts";
+import { applyThirdPartyStage } from "./third-party-context.ts";
+import type { Match, MatchContext, MatchResult } from "./types.ts";
+import { resolveVersion } from "./version-detect.ts";
+
+/** A location is evidence of where, not of which error: it never reaches the auto-post floor. */
+export const PANIC_SITE_CONFIDENCE = 0.5;
+
+export function applyVersionStages(
+  catalog: Catalog,
+  result: MatchResult,
+  text: string,
+  context: MatchContext | undefined,
+  configured: string | undefined,
+): void {
+  const user = resolveVersion(text, context?.channelVersion, configured);
+  applyReleaseStage(catalog, result, user);
+  const userTag = user ? catalogTagFor(user.version, catalog.releaseTags) : undefined;
+  const site = locatePanic(catalog, text, userTag);
+  if (site) {
+    result.panicSite = site;
+    const templated = result.matches.some((m) => m.kind !== "fuzzy");
+    if (!templated && site.record) {
+      const located: Match = {
+        record: site.record,
+        kind: "fuzzy",
+        confidence: PANIC_SITE_CONFIDENCE,
+        captures: [],
+        layer: result.layers[result.layers.length - 1] ?? "",
+        layerIndex: Math.max(0, result.layers.length - 1),
+        rootCause: true,
+        panicSite: site,
+      };
+      result.matches = [located, ...result.matches.filter((m) => m.record.id !== site.record?.id)];
+    }
+  }
+  applyThirdPartyStage(result);
+}

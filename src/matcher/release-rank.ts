@@ -5,7 +5,14 @@
  */
 import { hasAnalysis, wordSimilarity } from "../catalog/analysis-join.ts";
 import type { Catalog } from "../catalog/catalog.ts";
-import { catalogTagFor, inRelease, newestRelease, releaseRange, shortRelease, sourceUrlAt } from "../catalog/releases.ts";
+import {
+  catalogTagFor,
+  inRelease,
+  newestRelease,
+  releaseRange,
+  shortRelease,
+  sourceUrlAt,
+} from "../catalog/releases.ts";
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match, MatchResult } from "./types.ts";
 import type { UserVersion, VersionSource } from "./version-detect.ts";

@@ -3,6 +3,7 @@
  * upstream database) is the root of a RisingWave chain, the card leads with it and names the
  * RisingWave operation around it ("gRPC request to meta service failed").
  */
+import { parseSimplePattern } from "./compile.ts";
 import type { Match, MatchResult } from "./types.ts";
 
 export const THIRD_PARTY = "third_party";
@@ -16,17 +17,47 @@ export function isThirdParty(m: Match): boolean {
   return m.record.errorType === THIRD_PARTY;
 }
 
-/** The nearest outer layer that names what RisingWave was doing, first line only. */
-export function operationAround(layers: readonly string[], layerIndex: number, layer: string): string | undefined {
-  // Within a compact chain, the links before the third-party text come first.
-  const links = layer.split("\n")[0]?.split(": ") ?? [];
-  for (let i = links.length - 2; i >= 0; i--) {
-    const link = links.slice(0, i + 1).join(": ");
-    if (!NO_OPERATION.test(links[i] ?? "") && !NO_OPERATION.test(link)) return link.slice(0, MAX_CONTEXT);
+/** The literal text a pattern starts with (before its first placeholder or regex syntax). */
+export function leadingLiteral(pattern: string): string {
+  const segments = parseSimplePattern(pattern);
+  if (segments) return segments[0] ?? "";
+  const m = /^(?:[^\\()[\]{}^$.|?*+]|\\[^A-Za-z0-9])*/.exec(pattern);
+  return (m?.[0] ?? "").replace(/\\(.)/g, "$1");
+}
+
+/** Drops the links that are only labels around it: `Meta error: gRPC request to meta service failed: Unknown error`. */
+function trimLabels(links: string[]): string {
+  const kept = links.map((l) => l.trim());
+  while (kept.length > 1 && NO_OPERATION.test(kept[kept.length - 1] ?? "")) kept.pop();
+  while (kept.length > 1 && NO_OPERATION.test(kept[0] ?? "")) kept.shift();
+  return kept.join(": ");
+}
+
+function isOperation(text: string): boolean {
+  return text !== "" && !NO_OPERATION.test(text);
+}
+
+/**
+ * The nearest text around the match that names what RisingWave was doing: the links before it in
+ * its own layer (a compact chain), else the nearest outer layer that is more than a label.
+ */
+export function operationAround(
+  layers: readonly string[],
+  layerIndex: number,
+  layer: string,
+  pattern: string,
+): string | undefined {
+  const firstLine = layer.split("\n")[0] ?? "";
+  const lead = leadingLiteral(pattern);
+  const at = lead.length >= 4 ? firstLine.indexOf(lead) : -1;
+  if (at > 0) {
+    const links = firstLine.slice(0, at).replace(/:\s*$/, "").split(": ");
+    const meaningful = links.map((l) => l.trim()).filter(isOperation);
+    if (meaningful.length > 0) return trimLabels(links).slice(0, MAX_CONTEXT);
   }
   for (let i = Math.min(layerIndex, layers.length) - 1; i >= 0; i--) {
     const text = (layers[i] ?? "").split("\n")[0]?.trim() ?? "";
-    if (text !== "" && !NO_OPERATION.test(text)) return text.slice(0, MAX_CONTEXT);
+    if (isOperation(text)) return trimLabels(text.split(": ")).slice(0, MAX_CONTEXT);
   }
   return undefined;
 }
@@ -35,7 +66,7 @@ export function operationAround(layers: readonly string[], layerIndex: number, l
 export function applyThirdPartyStage(result: MatchResult): void {
   for (const m of result.matches) {
     if (!isThirdParty(m)) continue;
-    const around = operationAround(result.layers, m.layerIndex, m.layer);
+    const around = operationAround(result.layers, m.layerIndex, m.layer, m.record.messagePattern);
     if (around) m.context = around;
   }
   const best = result.matches[0];

@@ -39,7 +39,8 @@ export function renderCardText(model: CardModel): string {
   }
   if (rel.releases) out.push(`Releases: ${rel.releases}`);
   if (rel.note) out.push(`Note: ${rel.note}`);
-  if (rel.successor) out.push(`Newest wording: ${rel.successor.message}${rel.successor.url ? `  ${rel.successor.url}` : ""}`);
+  if (rel.successor)
+    out.push(`Newest wording: ${rel.successor.message}${rel.successor.url ? `  ${rel.successor.url}` : ""}`);
   out.push(`Record: ${model.id} (${model.slug})`);
   out.push(`Why this match: ${model.why}`);
   return out.join("\n");

@@ -16,7 +16,11 @@ describe("detecting the RisingWave release in a paste", () => {
     ["the CLI", "$ risingwave --version\nrisingwave 2.1.0 (a1b2c3d)", "v2.1.0"],
     ["prose", "we run risingwave v2.4.0 on k8s", "v2.4.0"],
     ["the GitHub issue form", "### The version of RisingWave\n\nv1.10.0-rc.1\n", "v1.10.0-rc.1"],
-    ["the issue form with a version() line", "### The version of RisingWave\n\nPostgreSQL 13.14.0-RisingWave-2.2.0 (x)", "v2.2.0"],
+    [
+      "the issue form with a version() line",
+      "### The version of RisingWave\n\nPostgreSQL 13.14.0-RisingWave-2.2.0 (x)",
+      "v2.2.0",
+    ],
     ["the first of two versions", "risingwavelabs/risingwave:v1.7.0 ... upgraded to risingwave v2.0.0", "v1.7.0"],
   ])("reads %s", (_name, paste, version) => {
     expect(detectVersion(paste)?.version).toBe(version);

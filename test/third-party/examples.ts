@@ -1,0 +1,318 @@
+/**
+ * Realistic pastes whose root cause is a third-party message, at least two per record of
+ * data/third-party.jsonl, in the shapes RisingWave prints them (psql chains, log lines, panics).
+ */
+export const THIRD_PARTY_EXAMPLES: Record<string, readonly string[]> = {
+  "os-connection-refused": [
+    "2024-05-08T09:06:17.178920601Z  WARN risingwave_rpc_client::meta_client: Failed to connect to meta server http://0.0.0.0:5690/, trying again error=transport error: tcp connect error: Connection refused (os error 111)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to meta service failed: The service is currently unavailable\n  2: transport error\n  3: tcp connect error\n  4: Connection refused (os error 61)",
+  ],
+  "os-connection-reset": [
+    "2024-03-01T10:00:00Z ERROR risingwave_stream::executor::sink: sink failed error=Sink error: failed to write: Connection reset by peer (os error 104)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: error reading from upstream\n  3: Connection reset by peer (os error 54)",
+  ],
+  "h2-connection-reset": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to meta service failed: Unknown error\n  2: connection reset",
+    "2024-06-01T00:00:00Z  WARN risingwave_storage::hummock::event_handler: failed to pin version error=Hummock error: Meta error: gRPC request to meta service failed: Unknown error: connection reset",
+  ],
+  "h2-broken-pipe": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to compute service failed: Unknown error\n  2: stream closed because of a broken pipe",
+    "2024-02-02T02:02:02Z ERROR risingwave_batch::task: task failed error=gRPC request to compute service failed: Unknown error: stream closed because of a broken pipe",
+  ],
+  "os-broken-pipe": [
+    "2024-04-04T04:04:04Z ERROR pgwire::pg_server: error when process message error=IO error: Broken pipe (os error 32)",
+    "ERROR:  Failed to run the query\n\nCaused by:\n  Broken pipe (os error 32)",
+  ],
+  "h2-keepalive-timeout": [
+    "ERROR:  QueryError: internal error: gRPC request to meta service failed: Unknown error: http2 error: keep-alive timed out",
+    "2024-07-07T07:07:07Z  WARN risingwave_rpc_client::meta_client: heartbeat failed error=gRPC request to meta service failed: Unknown error: connection error: keep-alive timed out",
+  ],
+  "h2-stream-error-received": [
+    '2024-05-08T09:06:17.178920601Z ERROR risingwave_meta::rpc::election::etcd: lease keeper failed error=grpc request error: status: Internal, message: "h2 protocol error: error reading a body from connection: stream error received: not a result of an error", details: [], metadata: MetadataMap { headers: {} }',
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to compute service failed: Internal error\n  2: stream error received: refused stream before processing any application logic",
+  ],
+  "h2-protocol-error": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to meta service failed: Unknown error\n  2: h2 protocol error: error reading a body from connection",
+    "2024-01-01T00:00:00Z  WARN risingwave_common_service::observer_manager: Receives meta's notification err error=gRPC request to meta service failed: Unknown error: h2 protocol error: http2 error",
+  ],
+  "dns-lookup-failed": [
+    "ERROR:  QueryError: internal error: failed to lookup address information: Name or service not known",
+    "2024-01-01T00:00:00Z  WARN risingwave_rpc_client::meta_client: Failed to connect to meta server http://meta:5690, trying again error=transport error: dns error: failed to lookup address information: Temporary failure in name resolution",
+  ],
+  "url-scheme-missing": [
+    "2024-01-01T00:00:00Z  WARN risingwave_rpc_client::meta_client: Failed to connect to meta server 127.0.0.1:5690, trying again error=invalid URL, scheme is missing",
+    "Error: failed to create meta client\n\nCaused by:\n  invalid URL, scheme is missing",
+  ],
+  "tls-invalid-peer-certificate": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: failed to connect to schema registry\n  3: invalid peer certificate: UnknownIssuer",
+    "2024-03-03T03:03:03Z ERROR risingwave_object_store: s3 request failed error=dispatch failure: io error: invalid peer certificate: NotValidForName",
+  ],
+  "tls-certificate-verify-failed": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: error:0A000086:SSL routines:tls_post_process_server_certificate:certificate verify failed:ssl/statem/statem_clnt.c:1889:",
+    "2024-03-03T03:03:03Z  WARN librdkafka: librdkafka: FAIL [thrd:ssl://broker-1:9093/bootstrap]: ssl://broker-1:9093/bootstrap: SSL handshake failed: error:1416F086:SSL routines:tls_process_server_certificate:certificate verify failed: broker certificate could not be verified",
+  ],
+  "tonic-transport-error": [
+    "ERROR:  QueryError: internal error: transport error",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to meta service failed: Unknown error\n  2: transport error",
+  ],
+  "tokio-deadline-elapsed": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: deadline has elapsed",
+    "2024-09-09T09:09:09Z  WARN risingwave_connector::source::kafka: fetch metadata failed error=deadline has elapsed",
+  ],
+  "tonic-unavailable": [
+    "ERROR:  Failed to run the query\n\nCaused by:\n  gRPC request to meta service failed: The service is currently unavailable",
+    "2024-05-05T05:05:05Z  WARN risingwave_frontend::scheduler: query failed error=gRPC request to compute service failed: The service is currently unavailable",
+  ],
+  "os-connection-timed-out": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: failed to connect to postgres\n  3: Connection timed out (os error 110)",
+    "2024-05-05T05:05:05Z  WARN risingwave_rpc_client::meta_client: Failed to connect to meta server http://10.0.0.9:5690, trying again error=transport error: tcp connect error: Connection timed out (os error 60)",
+  ],
+  "os-address-in-use": [
+    "2024-01-01T00:00:00Z ERROR risingwave_cmd_all: failed to start frontend node error=Address already in use (os error 98)",
+    "thread 'main' panicked at src/compute/src/server.rs:400:10:\nfailed to bind: Address already in use (os error 48)",
+  ],
+  "os-cannot-assign-address": [
+    "Error: failed to start compute node\n\nCaused by:\n  Cannot assign requested address (os error 99)",
+    "2024-01-01T00:00:00Z ERROR risingwave_compute: server failed error=transport error: Cannot assign requested address (os error 99)",
+  ],
+  "os-debug-connection-refused": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: failed to create compute client\n  2: Os { code: 61, kind: ConnectionRefused, message: "Connection refused" }',
+    '2024-01-01T00:00:00Z  WARN risingwave_meta::stream: failed to create compute client error=Os { code: 111, kind: ConnectionRefused, message: "Connection refused" }',
+  ],
+  "os-no-space-left": [
+    "2024-01-01T00:00:00Z ERROR risingwave_storage::hummock::file_cache: write failed error=No space left on device (os error 28)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: IO error\n  3: No space left on device (os error 28)",
+  ],
+  "os-too-many-open-files": [
+    "2024-01-01T00:00:00Z ERROR pgwire::pg_server: failed to accept connection error=Too many open files (os error 24)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: Too many open files (os error 24)",
+  ],
+  "os-permission-denied": [
+    "Error: failed to start\n\nCaused by:\n  0: failed to open file cache\n  1: Permission denied (os error 13)",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta: failed to open sqlite meta store error=unable to open database file: Permission denied (os error 13)",
+  ],
+  "os-no-such-file": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: failed to read schema file /data/schema.proto\n  3: No such file or directory (os error 2)",
+    "2024-01-01T00:00:00Z ERROR risingwave_compute: failed to load config error=No such file or directory (os error 2)",
+  ],
+  "oom-exit-137": [
+    "[risedev]: Program exited with 137",
+    "Last State:     Terminated\n  Reason:       OOMKilled\n  Exit Code:    137",
+  ],
+  "rust-alloc-failed": [
+    "memory allocation of 17179869184 bytes failed\nAborted (core dumped)",
+    "2024-01-01T00:00:00Z compute-node-0 | memory allocation of 4294967296 bytes failed",
+  ],
+  "s3-no-such-key": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: Hummock error\n  3: ObjectStore failed with IO error\n  4: NoSuchKey: The specified key does not exist.",
+    "2024-01-01T00:00:00Z ERROR risingwave_storage: read sst failed error=ObjectStore failed with IO error: service error: NoSuchKey (request id: 17A2B3C4D5E6F7)",
+  ],
+  "opendal-not-found": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: NotFound (permanent) at read, context: { uri: https://bucket.s3.amazonaws.com/hummock_001/123.sst, response: Parts { status: 404 } } => S3Error { code: "NoSuchKey" }',
+    "2024-01-01T00:00:00Z ERROR risingwave_meta::backup: backup failed error=ObjectStore failed with IO error: NotFound (permanent) at stat, context: { path: backup/manifest.json }",
+  ],
+  "s3-access-denied": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: AccessDenied: Access Denied",
+    "2024-01-01T00:00:00Z ERROR risingwave_object_store::object::s3: upload failed error=service error: AccessDenied (request id: 9XJ2K1)",
+  ],
+  "opendal-permission-denied": [
+    "thread 'main' panicked at src/meta/src/backup_restore/restore.rs:100:10:\ncalled `Result::unwrap()` on an `Err` value: ObjectStore(PermissionDenied (permanent) at stat, context: { service: gcs, path: backup/manifest.json })",
+    "ERROR:  Failed to run the query\n\nCaused by:\n  PermissionDenied (permanent) at write, context: { service: azblob, path: hummock/1.data }",
+  ],
+  "s3-slow-down": [
+    "2024-01-01T00:00:00Z  WARN risingwave_object_store: retry upload error=ObjectStore failed with IO error: SlowDown: Please reduce your request rate.",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: SlowDown (request id: 4KZ9)",
+  ],
+  "aws-http-connect-timeout": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: HTTP connect timeout occurred after 3.1s",
+    "2024-01-01T00:00:00Z  WARN risingwave_object_store::object::s3: streaming upload failed error=dispatch failure: timeout: HTTP connect timeout occurred after 3.1s",
+  ],
+  "reqsign-no-valid-credential": [
+    "Error: BackupStorage error: no valid credential found and anonymous access is not allowed",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Unexpected (permanent) at list => loading credential to sign http request\n  3: no valid credential found and anonymous access is not allowed",
+  ],
+  "s3-invalid-credentials": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: InvalidAccessKeyId: The AWS Access Key Id you provided does not exist in our records.",
+    "2024-01-01T00:00:00Z ERROR risingwave_object_store: request failed error=service error: SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided.",
+  ],
+  "s3-no-such-bucket": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: NoSuchBucket: The specified bucket does not exist",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::file_sink: write failed error=service error: NoSuchBucket (request id: ABC)",
+  ],
+  "kafka-broker-transport-failure": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Meta data fetch error: BrokerTransportFailure (Local: Broker transport failure)",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::kafka: produce failed error=Message production error: BrokerTransportFailure (Local: Broker transport failure)",
+  ],
+  "kafka-connect-failed": [
+    "2024-01-01T00:00:00Z ERROR librdkafka: librdkafka: FAIL [thrd:localhost:9092/bootstrap]: localhost:9092/bootstrap: Connect to ipv4#127.0.0.1:9092 failed: Connection refused (after 0ms in state CONNECT)",
+    "%3|1700000000.000|FAIL|rdkafka#consumer-1| [thrd:kafka:9092/bootstrap]: kafka:9092/bootstrap: Connect to ipv4#172.18.0.5:9092 failed: Connection timed out (after 30012ms in state CONNECT)",
+  ],
+  "kafka-resolve-failed": [
+    "2024-01-01T00:00:00Z ERROR librdkafka: librdkafka: FAIL [thrd:absolutely-invalid:9092/bootstrap]: absolutely-invalid:9092/bootstrap: Failed to resolve 'absolutely-invalid:9092': nodename nor servname provided, or not known (after 1ms in state CONNECT)",
+    "%3|1700000000.000|FAIL|rdkafka#producer-1| [thrd:broker-0.kafka:9092/0]: broker-0.kafka:9092/0: Failed to resolve 'broker-0.kafka:9092': Name or service not known",
+  ],
+  "kafka-unknown-topic": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Meta data fetch error: UnknownTopicOrPartition (Broker: Unknown topic or partition)",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::kafka: delivery failed error=Message production error: UnknownTopic (Local: Unknown topic)",
+  ],
+  "kafka-sasl-auth-failed": [
+    "2024-01-01T00:00:00Z ERROR librdkafka: librdkafka: FAIL [thrd:sasl_ssl://b-1.msk:9096/bootstrap]: sasl_ssl://b-1.msk:9096/bootstrap: SASL authentication error: Authentication failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-512 (after 120ms in state AUTH_REQ)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: SASL authentication error: Authentication failed: Invalid username or password",
+  ],
+  "kafka-message-too-large": [
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::kafka: failed to deliver error=Message production error: MessageSizeTooLarge (Broker: Message size too large)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Kafka error\n  3: Message production error: MsgSizeTooLarge (Local: Message size too large)",
+  ],
+  "kafka-bad-message-format": [
+    "ERROR:  QueryError: internal error: Meta data fetch error: BadMessage (Local: Bad message format)",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::source::kafka::enumerator: fetch metadata failed error=Meta data fetch error: BadMessage (Local: Bad message format)",
+  ],
+  "kafka-timed-out": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Meta data fetch error: OperationTimedOut (Local: Timed out)",
+    "2024-01-01T00:00:00Z  WARN risingwave_connector::source::kafka: fetch watermarks failed error=Offset fetch error: OperationTimedOut (Local: Timed out)",
+  ],
+  "pg-replication-slot-exists": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: replication slot "rw_cdc_slot" already exists',
+    'Caused by: org.postgresql.util.PSQLException: ERROR: replication slot "orders_slot" already exists',
+  ],
+  "pg-replication-slot-missing": [
+    'org.postgresql.util.PSQLException: ERROR: replication slot "rw_cdc_slot" does not exist',
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: replication slot "rw_slot_1" does not exist',
+  ],
+  "pg-wal-level-not-logical": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: logical decoding requires wal_level >= logical",
+    "org.postgresql.util.PSQLException: ERROR: logical decoding requires wal_level >= logical",
+  ],
+  "pg-publication-missing": [
+    'org.postgresql.util.PSQLException: ERROR: publication "rw_publication" does not exist\n  Where: slot "rw_cdc_slot", output plugin "pgoutput", in the change callback',
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: publication "my_pub" does not exist',
+  ],
+  "pg-replication-slots-exhausted": [
+    "org.postgresql.util.PSQLException: ERROR: all replication slots are in use\n  Hint: Free one or increase max_replication_slots.",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: all replication slots are in use",
+  ],
+  "pg-replication-privilege": [
+    "org.postgresql.util.PSQLException: FATAL: must be superuser or replication role to start walsender",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: must be superuser or replication role to use replication slots",
+  ],
+  "pg-permission-denied": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: permission denied for table orders",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::postgres: write failed error=db error: ERROR: permission denied for schema analytics",
+  ],
+  "pg-column-type-mismatch": [
+    "java.sql.BatchUpdateException: Batch entry 0 INSERT INTO public.t (id, payload) VALUES (1, '{}') was aborted: ERROR: column \"payload\" is of type jsonb but expression is of type character varying",
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: db error: ERROR: column "created_at" is of type date but expression is of type timestamp with time zone',
+  ],
+  "pg-relation-missing": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: db error: ERROR: relation "public.orders_agg" does not exist',
+    'org.postgresql.util.PSQLException: ERROR: relation "target_table" does not exist\n  Position: 13',
+  ],
+  "mysql-access-denied": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Access denied for user 'rw'@'10.0.0.5' (using password: YES)",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta: failed to connect meta store error=Connection Error: Access denied for user 'root'@'172.17.0.1' (using password: NO)",
+  ],
+  "mysql-replication-privilege": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Access denied; you need (at least one of) the REPLICATION SLAVE privilege(s) for this operation",
+    "io.debezium.DebeziumException: Access denied; you need (at least one of) the RELOAD privilege(s) for this operation",
+  ],
+  "mysql-binlog-format": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: The MySQL server is not configured to use a ROW binlog_format, which is required for this connector to work properly. Change the MySQL configuration to use a binlog_format=ROW and restart the connector.",
+    "io.debezium.DebeziumException: The MySQL server is not configured to use a ROW binlog_format, which is required for this connector to work properly.",
+  ],
+  "mysql-binlog-purged": [
+    "io.debezium.DebeziumException: The connector is trying to read binlog starting at SourceInfo [currentGtid=null, currentBinlogFilename=mysql-bin.000003, currentBinlogPosition=154], but this is no longer available on the server. Reconfigure the connector to use a snapshot when needed.",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector_node: CDC engine failed error=The connector is trying to read binlog starting at binlog file 'mysql-bin.000012', pos=4, but this is no longer available on the server.",
+  ],
+  "jni-java-exception": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Failed to load iceberg table: segmentdb.segment_impression_data_rw\n  2: Java exception was thrown",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::remote: sink writer failed error=Java exception was thrown",
+  ],
+  "debezium-replication-stream-retry": [
+    "2024-01-01 00:00:00,000 WARN io.debezium.connector.postgresql.PostgresStreamingChangeEventSource - Failed to start replication stream at LSN{F25B/5D702B88}, waiting for PT10S ms and retrying, attempt number 1 over 6",
+    "WARN  [debezium-postgresconnector-rw-change-event-source-coordinator] Failed to start replication stream at LSN{0/16B3748}, waiting for PT10S ms and retrying",
+  ],
+  "java-socket-connection-reset": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Internal error on source validation\n  2: java.net.SocketException: Connection reset",
+    "Caused by: java.net.SocketException: Broken pipe (Write failed)",
+  ],
+  "java-grpc-status-runtime": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: sink task error: io.grpc.StatusRuntimeException: INTERNAL",
+    "io.grpc.StatusRuntimeException: UNAVAILABLE: io exception",
+  ],
+  "jackson-unrecognized-field": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Unrecognized field "database" (class com.risingwave.connector.JDBCSinkConfig), not marked as ignorable (13 known properties: "jdbc.url", "table.name", "type"])',
+    'com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException: Unrecognized field "index" (class com.risingwave.connector.EsSinkConfig), not marked as ignorable',
+  ],
+  "java-out-of-memory": [
+    'Exception in thread "debezium-engine" java.lang.OutOfMemoryError: Java heap space',
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: java.lang.OutOfMemoryError: GC overhead limit exceeded",
+  ],
+  "iceberg-no-such-table": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Failed to load iceberg table: db.events\n  2: org.apache.iceberg.exceptions.NoSuchTableException: Table does not exist: db.events",
+    "Caused by: org.apache.iceberg.exceptions.NoSuchTableException: Table does not exist: analytics.page_views",
+  ],
+  "iceberg-commit-conflict": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Iceberg error\n  3: org.apache.iceberg.exceptions.CommitFailedException: Requirement failed: branch main has changed: expected id 123 != 456",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::iceberg: commit failed error=org.apache.iceberg.exceptions.CommitFailedException: Cannot commit db.t because base metadata location 'v3.metadata.json' is not same as the current table metadata location 'v4.metadata.json'",
+  ],
+  "mysql-data-too-long": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Meta error\n  2: Execution Error: error returned from database: 1406 (22001): Data too long for column 'definition' at row 1",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta::rpc::ddl_controller: create mv failed error=Data too long for column 'stream_node' at row 1",
+  ],
+  "sqlite-foreign-key-failed": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: The cluster is recovering\n  2: Foreign Key Constraint Violated: FOREIGN KEY constraint failed",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta::barrier::recovery: recovery failed error=Execution Error: error returned from database: (code: 787) FOREIGN KEY constraint failed",
+  ],
+  "sql-unique-constraint-failed": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Meta error\n  2: Execution Error: error returned from database: (code: 2067) UNIQUE constraint failed: object.name",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta: create source failed error=UNIQUE constraint failed: source.name, source.schema_id",
+  ],
+  "pg-duplicate-key": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: db error: ERROR: duplicate key value violates unique constraint "orders_pkey"',
+    'org.postgresql.util.PSQLException: ERROR: duplicate key value violates unique constraint "users_email_key"\n  Detail: Key (email)=(a@b.c) already exists.',
+  ],
+  "sea-orm-migration-missing": [
+    "thread 'main' panicked at src/meta/node/src/server.rs:300:10:\ncalled `Result::unwrap()` on an `Err` value: Custom Error: Migration file of version 'm20241115_085007_remove_function_type' is missing, this migration has been applied but its file is missing",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta: failed to migrate meta store error=Migration file of version 'm20250106_072104_fragment_relation' is missing, this migration has been applied but its file is missing",
+  ],
+  "etcd-database-space-exceeded": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Meta error\n  2: etcd error: grpc request error: status: ResourceExhausted, message: "etcdserver: mvcc: database space exceeded"',
+    "2024-01-01T00:00:00Z ERROR risingwave_meta::storage: txn failed error=etcdserver: mvcc: database space exceeded",
+  ],
+  "serde-json-key-must-be-string": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Invalid input syntax\n  2: key must be a string at line 1 column 2",
+    "2024-01-01T00:00:00Z  WARN risingwave_connector::parser: failed to parse message, skipping error=key must be a string at line 1 column 3",
+  ],
+  "serde-json-syntax": [
+    "ERROR:  Failed to run the query\n\nCaused by:\n  expected value at line 1 column 1",
+    "2024-01-01T00:00:00Z  WARN risingwave_connector::parser: failed to parse message, skipping error=EOF while parsing an object at line 1 column 120",
+  ],
+  "toml-unknown-field": [
+    "Error: internal error: parse error: unknown field `chunk_size`, there are no fields for key `batch` at line 10 column 1",
+    "Error: failed to load config\n\nCaused by:\n  unknown field `enable_fast_compaction`, expected one of `sstable_size_mb`, `block_size_kb`",
+  ],
+  "parse-int-error": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Invalid Parameter Value: invalid digit found in string",
+    "2024-01-01T00:00:00Z ERROR risingwave_frontend: bad option error=Invalid value `10MB` for `properties.message.max.bytes`: invalid digit found in string",
+  ],
+  "parse-float-error": [
+    "ERROR:  Failed to run the query\n\nCaused by:\n  Parse error: invalid float literal",
+    "2024-01-01T00:00:00Z  WARN risingwave_connector::parser::csv: failed to parse field error=invalid float literal",
+  ],
+  "parse-bool-error": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Invalid value `off` for `synchronize_seqscans`\n  2: provided string was not `true` or `false`",
+    "Error: invalid value for option streaming_use_arrangement_backfill: provided string was not `true` or `false`",
+  ],
+  "chrono-parse-error": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Parse error: input contains invalid characters",
+    "2024-01-01T00:00:00Z  WARN risingwave_connector::parser: failed to parse timestamp error=premature end of input",
+  ],
+  "simd-json-tape-error": [
+    "2024-01-01T00:00:00Z  WARN risingwave_connector::parser: failed to parse message, skipping error=Protocol error: InternalError(TapeError) at character 0 ('S')",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Protocol error\n  2: InternalError(TapeError) at character 0 ('{')",
+  ],
+  "utf8-invalid-sequence": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: invalid utf-8 sequence of 1 bytes from index 0",
+    "2024-01-01T00:00:00Z  WARN risingwave_connector::parser: failed to parse key error=invalid utf-8 sequence of 2 bytes from index 14",
+  ],
+};

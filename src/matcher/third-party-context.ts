@@ -25,6 +25,47 @@ export function leadingLiteral(pattern: string): string {
   return (m?.[0] ?? "").replace(/\\(.)/g, "$1");
 }
 
+const META = "()[]{}^$.|?*+";
+
+/** The longest run of plain text in a pattern: what any text it matches must contain. */
+export function longestLiteral(pattern: string): string {
+  let best = "";
+  let run = "";
+  const end = () => {
+    if (run.length > best.length) best = run;
+    run = "";
+  };
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] ?? "";
+    let literal: string | null = null;
+    if (c === "\\") {
+      const n = pattern[i + 1] ?? "";
+      i++;
+      if (!/[A-Za-z0-9]/.test(n)) literal = n;
+    } else if (!META.includes(c)) literal = c;
+    if (literal === null) {
+      end();
+      continue;
+    }
+    // A character under `?`, `*` or `{0,…}` may be absent: it ends the run instead.
+    const next = pattern[i + 1] ?? "";
+    if (next === "?" || next === "*" || (next === "{" && pattern[i + 2] === "0")) {
+      end();
+      continue;
+    }
+    run += literal;
+  }
+  end();
+  return best;
+}
+
+/** A RisingWave match whose placeholder holds the third-party text is only its wrapper. */
+function wraps(outer: Match, inner: Match): boolean {
+  if (outer.layerIndex !== inner.layerIndex) return false;
+  const anchor = longestLiteral(inner.record.messagePattern);
+  return anchor.length >= 8 && outer.captures.some((c) => c.includes(anchor));
+}
+
 /** Drops the links that are only labels around it: `Meta error: gRPC request to meta service failed: Unknown error`. */
 function trimLabels(links: string[]): string {
   const kept = links.map((l) => l.trim());
@@ -48,12 +89,15 @@ export function operationAround(
   pattern: string,
 ): string | undefined {
   const firstLine = layer.split("\n")[0] ?? "";
-  const lead = leadingLiteral(pattern);
-  const at = lead.length >= 4 ? firstLine.indexOf(lead) : -1;
+  const leading = leadingLiteral(pattern);
+  const anchor = leading.length >= 4 ? leading : longestLiteral(pattern);
+  const at = anchor.length >= 4 ? firstLine.indexOf(anchor) : -1;
   if (at > 0) {
-    const links = firstLine.slice(0, at).replace(/:\s*$/, "").split(": ");
-    const meaningful = links.map((l) => l.trim()).filter(isOperation);
-    if (meaningful.length > 0) return trimLabels(links).slice(0, MAX_CONTEXT);
+    // Only the links wholly before the one holding the third-party text.
+    const head = firstLine.slice(0, at);
+    const before = head.endsWith(": ") ? head.slice(0, -2) : head.slice(0, Math.max(0, head.lastIndexOf(": ")));
+    const links = before === "" ? [] : before.split(": ");
+    if (links.some((l) => isOperation(l.trim()))) return trimLabels(links).slice(0, MAX_CONTEXT);
   }
   for (let i = Math.min(layerIndex, layers.length) - 1; i >= 0; i--) {
     const text = (layers[i] ?? "").split("\n")[0]?.trim() ?? "";
@@ -71,6 +115,8 @@ export function applyThirdPartyStage(result: MatchResult): void {
   }
   const best = result.matches[0];
   if (!best || isThirdParty(best)) return;
-  const root = result.matches.find((m) => isThirdParty(m) && m.kind !== "fuzzy" && m.layerIndex > best.layerIndex);
+  const root = result.matches.find(
+    (m) => isThirdParty(m) && m.kind !== "fuzzy" && (m.layerIndex > best.layerIndex || wraps(best, m)),
+  );
   if (root) result.matches = [root, ...result.matches.filter((m) => m !== root)];
 }

@@ -315,4 +315,12 @@ export const THIRD_PARTY_EXAMPLES: Record<string, readonly string[]> = {
     "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: invalid utf-8 sequence of 1 bytes from index 0",
     "2024-01-01T00:00:00Z  WARN risingwave_connector::parser: failed to parse key error=invalid utf-8 sequence of 2 bytes from index 14",
   ],
+  "libpq-ssl-syscall-eof": [
+    "dev=> create sink s from t with (connector='jdbc');\nSSL SYSCALL error: EOF detected\nThe connection to the server was lost. Attempting reset: Failed.",
+    "psql:setup.sql:12: SSL SYSCALL error: Connection reset by peer",
+  ],
+  "java-lang-exception": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Remote sink error\n  3: java.lang.IllegalArgumentException: cannot write xcontent for unknown value of type class java.math.BigDecimal",
+    'Caused by: java.lang.NullPointerException: Cannot invoke "String.length()" because "value" is null',
+  ],
 };

@@ -104,3 +104,21 @@ describe("a third-party root under RisingWave wrappers", () => {
     });
   });
 });
+
+describe("the literal a third-party pattern must contain", () => {
+  it.each([
+    ['"?connection reset"?(?:, details: [^\\n]{0,400})?', "connection reset"],
+    ["Connection refused \\(os error (.+?)\\)", "Connection refused (os error "],
+    ["(.+?)\\(Local: Broker transport failure\\)", "(Local: Broker transport failure)"],
+  ])("of %s is %s", async (pattern, literal) => {
+    const { longestLiteral } = await import("../../src/matcher/third-party-context.ts");
+    expect(longestLiteral(pattern)).toBe(literal);
+  });
+
+  it("lets the third-party root lead over a wrapper that holds it in the same layer", () => {
+    const paste =
+      "thread '<unnamed>' panicked at 'actor failed: Stream error: Storage error: Hummock error: Meta error gRPC status: status: Unavailable, message: \"connection reset\", details: [], metadata: MetadataMap { headers: {} }', src/stream/src/task/stream_manager.rs:605:39";
+    const all = existsSync(releasesFile) ? createMatcher(loadCatalog([dataDir, releasesFile]).catalog) : matcher;
+    expect(all.match(paste).matches[0]?.record.slug).toBe("h2-connection-reset");
+  });
+});

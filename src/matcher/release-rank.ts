@@ -139,6 +139,15 @@ function newestRank(catalog: Catalog, record: ErrorRecord): number {
   return tag === undefined ? catalog.releaseTags.length : catalog.releaseTags.indexOf(tag);
 }
 
+/** Confidence within which two template matches of one layer are equally good answers. */
+const SAME_ANSWER_MARGIN = 0.15;
+
+/** Both explain the layer by a template about as well: the newer wording may win. */
+function closeEnough(a: Match, b: Match): boolean {
+  if (a.kind === "fuzzy" || b.kind === "fuzzy") return a.kind === b.kind && a.confidence === b.confidence;
+  return Math.abs(a.confidence - b.confidence) <= SAME_ANSWER_MARGIN;
+}
+
 /**
  * Reorders only within a run of matches on the same layer (the matcher's root-cause order stays):
  * the user's release first; with no release known, among equally good matches the newest wording.
@@ -155,7 +164,7 @@ function reorder(catalog: Catalog, matches: Match[], userTag: string | undefined
         const d = Number(inRelease(b.m.record, userTag)) - Number(inRelease(a.m.record, userTag));
         if (d !== 0) return d;
       }
-      if (a.m.confidence === b.m.confidence && a.m.kind === b.m.kind) {
+      if (closeEnough(a.m, b.m)) {
         const d = newestRank(catalog, b.m.record) - newestRank(catalog, a.m.record);
         if (d !== 0) return d;
       }

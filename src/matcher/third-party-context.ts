@@ -3,7 +3,7 @@
  * upstream database) is the root of a RisingWave chain, the card leads with it and names the
  * RisingWave operation around it ("gRPC request to meta service failed").
  */
-import { parseSimplePattern } from "./compile.ts";
+import { type CompiledPattern, compilePattern, parseSimplePattern, runPattern } from "./compile.ts";
 import type { Match, MatchResult } from "./types.ts";
 
 export const THIRD_PARTY = "third_party";
@@ -59,11 +59,49 @@ export function longestLiteral(pattern: string): string {
   return best;
 }
 
+/**
+ * The same text explained twice on one layer, equally well: an unanalysed extracted template
+ * (RisingWave prints the same words) tells the operator less than the analysed third-party record.
+ */
+function sameTextBetterExplained(best: Match, tp: Match): boolean {
+  return (
+    best.layerIndex === tp.layerIndex &&
+    tp.confidence >= best.confidence - 0.15 &&
+    !best.record.documentation?.trim() &&
+    best.record.solutions.length === 0
+  );
+}
+
+/**
+ * A specific RisingWave template (not a wrapper, not generic, with literal text after its last
+ * placeholder) that holds the third-party text in a placeholder: the RisingWave error is the answer.
+ */
+function embedsDetail(host: Match, tp: Match): boolean {
+  if (host.kind === "fuzzy" || host.layerIndex !== tp.layerIndex || !wraps(host, tp)) return false;
+  const compiled = compiledOf(host.record);
+  const last = compiled?.segments?.[compiled.segments.length - 1] ?? "";
+  return compiled !== null && !compiled.wrapper && !compiled.generic && last.trim() !== "";
+}
+
 /** A RisingWave match whose placeholder holds the third-party text is only its wrapper. */
 function wraps(outer: Match, inner: Match): boolean {
   if (outer.layerIndex !== inner.layerIndex) return false;
+  const compiled = compiledOf(inner.record);
   const anchor = longestLiteral(inner.record.messagePattern);
-  return anchor.length >= 8 && outer.captures.some((c) => c.includes(anchor));
+  return outer.captures.some(
+    (c) => (compiled !== null && runPattern(compiled, c.trim()) !== null) || (anchor.length >= 8 && c.includes(anchor)),
+  );
+}
+
+const compiledCache = new WeakMap<Match["record"], CompiledPattern | null>();
+
+function compiledOf(record: Match["record"]): CompiledPattern | null {
+  let c = compiledCache.get(record);
+  if (c === undefined) {
+    c = compilePattern(record, 0);
+    compiledCache.set(record, c);
+  }
+  return c;
 }
 
 /** Drops the links that are only labels around it: `Meta error: gRPC request to meta service failed: Unknown error`. */
@@ -114,9 +152,18 @@ export function applyThirdPartyStage(result: MatchResult): void {
     if (around) m.context = around;
   }
   const best = result.matches[0];
-  if (!best || isThirdParty(best)) return;
+  if (!best) return;
+  if (isThirdParty(best)) {
+    // Printed inside a specific RisingWave sentence (`… (error: {})`), it is that error's detail.
+    const host = result.matches.find((m) => !isThirdParty(m) && embedsDetail(m, best));
+    if (host) result.matches = [host, ...result.matches.filter((m) => m !== host)];
+    return;
+  }
   const root = result.matches.find(
-    (m) => isThirdParty(m) && m.kind !== "fuzzy" && (m.layerIndex > best.layerIndex || wraps(best, m)),
+    (m) =>
+      isThirdParty(m) &&
+      m.kind !== "fuzzy" &&
+      (m.layerIndex > best.layerIndex || wraps(best, m) || sameTextBetterExplained(best, m)),
   );
   if (root) result.matches = [root, ...result.matches.filter((m) => m !== root)];
 }

@@ -98,6 +98,7 @@ export const THIRD_PARTY_EXAMPLES: Record<string, readonly string[]> = {
   "oom-exit-137": [
     "[risedev]: Program exited with 137",
     "Last State:     Terminated\n  Reason:       OOMKilled\n  Exit Code:    137",
+    "[12345.678901] Out of memory: Killed process 4242 (risingwave) total-vm:17179869kB, anon-rss:16000000kB",
   ],
   "rust-alloc-failed": [
     "memory allocation of 17179869184 bytes failed\nAborted (core dumped)",
@@ -322,5 +323,145 @@ export const THIRD_PARTY_EXAMPLES: Record<string, readonly string[]> = {
   "java-lang-exception": [
     "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Remote sink error\n  3: java.lang.IllegalArgumentException: cannot write xcontent for unknown value of type class java.math.BigDecimal",
     'Caused by: java.lang.NullPointerException: Cannot invoke "String.length()" because "value" is null',
+  ],
+  "os-network-unreachable": [
+    "2024-01-01T00:00:00Z  WARN risingwave_object_store::object::s3: upload failed error=dispatch failure: io error: error trying to connect: tcp connect error: Network is unreachable (os error 101)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Network is unreachable (os error 101)",
+  ],
+  "os-no-route-to-host": [
+    "2024-01-01T00:00:00Z  WARN risingwave_rpc_client::compute_client: failed to connect error=transport error: tcp connect error: No route to host (os error 113)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to compute service failed: The service is currently unavailable\n  2: transport error\n  3: No route to host (os error 65)",
+  ],
+  "os-read-only-fs": [
+    "2024-01-01T00:00:00Z ERROR risingwave_storage::hummock::file_cache: open failed error=Read-only file system (os error 30)",
+    "Error: failed to create spill directory\n\nCaused by:\n  Read-only file system (os error 30)",
+  ],
+  "os-debug-connection-reset": [
+    '2022-08-01T00:00:00Z  WARN risingwave_meta::barrier: Failed to commit epoch: RPC error: Internal(hyper::Error(Io, Os { code: 104, kind: ConnectionReset, message: "Connection reset by peer" }))',
+    'ERROR:  Failed to run the query\n\nCaused by:\n  Os { code: 54, kind: ConnectionReset, message: "Connection reset by peer" }',
+  ],
+  "hyper-connection-closed-before-message": [
+    "2024-01-01T00:00:00Z  WARN risingwave_object_store::object::s3: retry request error=dispatch failure: io error: connection closed before message completed",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: failed to fetch schema from registry\n  3: connection closed before message completed",
+  ],
+  "tonic-timeout-expired": [
+    '2024-01-01T00:00:00Z  WARN risingwave_meta::barrier: inject barrier failed error=gRPC request to stream service failed: Cancelled: status: Cancelled, message: "Timeout expired", details: [], metadata: MetadataMap { headers: {} }',
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to meta service failed: Cancelled\n  2: Timeout expired",
+  ],
+  "tls-wrong-version-number": [
+    "2024-01-01T00:00:00Z ERROR librdkafka: librdkafka: FAIL [thrd:ssl://kafka:9092/bootstrap]: ssl://kafka:9092/bootstrap: SSL handshake failed: error:0A00010B:SSL routines::wrong version number (after 4ms in state SSL_HANDSHAKE)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: error:1408F10B:SSL routines:ssl3_get_record:wrong version number:../ssl/record/ssl3_record.c:331:",
+  ],
+  "tls-received-corrupt-message": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: error sending request for url (https://registry:8081/subjects)\n  3: received corrupt message of type InvalidContentType",
+    "2024-01-01T00:00:00Z ERROR risingwave_object_store: request failed error=dispatch failure: io error: received corrupt message of type InvalidContentType",
+  ],
+  "dns-no-record-found": [
+    '2024-01-01T00:00:00Z  WARN risingwave_rpc_client::meta_client: Failed to connect to meta server http://meta:5690, trying again error=transport error: dns error: no record found for Query { name: Name("meta.default.svc.cluster.local."), query_type: AAAA, query_class: IN }',
+    'ERROR:  Failed to run the query\n\nCaused by:\n  no record found for Query { name: Name("kafka."), query_type: A, query_class: IN }',
+  ],
+  "s3-expired-token": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: ExpiredToken: The provided token has expired.",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::source::filesystem: list objects failed error=service error: ExpiredToken (request id: 77AB)",
+  ],
+  "s3-request-time-skewed": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: RequestTimeTooSkewed: The difference between the request time and the current time is too large.",
+    "2024-01-01T00:00:00Z ERROR risingwave_object_store: upload failed error=service error: RequestTimeTooSkewed (request id: 1F2E)",
+  ],
+  "opendal-unexpected": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: Unexpected (temporary) at read, context: { uri: http://minio:9000/hummock/1.data } => send http request, source: error sending request for url (http://minio:9000/hummock/1.data)",
+    "2024-01-01T00:00:00Z  WARN risingwave_object_store: streaming read failed error=ObjectStore(Unexpected (persistent) at stat, context: { service: s3, path: backup/manifest.json } => unexpected status code 502)",
+  ],
+  "opendal-rate-limited": [
+    "2024-01-01T00:00:00Z  WARN risingwave_object_store: upload retried error=ObjectStore failed with IO error: RateLimited (temporary) at write, context: { service: gcs, path: hummock/12.data }",
+    "ERROR:  Failed to run the query\n\nCaused by:\n  RateLimited (temporary) at read, context: { service: azblob, path: hummock/9.data } => status 503",
+  ],
+  "kafka-all-brokers-down": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Meta data fetch error: AllBrokersDown (Local: All broker connections are down)",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::kafka: produce failed error=Message production error: AllBrokersDown (Local: All broker connections are down)",
+  ],
+  "kafka-topic-authorization-failed": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Meta data fetch error: TopicAuthorizationFailed (Broker: Topic authorization failed)",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::kafka: delivery failed error=Message production error: TopicAuthorizationFailed (Broker: Topic authorization failed)",
+  ],
+  "kafka-offset-out-of-range": [
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::source::kafka::source::reader: consume failed error=Message consumption error: OffsetOutOfRange (Broker: Offset out of range)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Message consumption error: OffsetOutOfRange (Broker: Offset out of range)",
+  ],
+  "kafka-queue-full": [
+    "2024-01-01T00:00:00Z  WARN risingwave_connector::sink::kafka: enqueue failed, retrying error=Message production error: QueueFull (Local: Queue full)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Message production error: QueueFull (Local: Queue full)",
+  ],
+  "pg-password-auth-failed": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: FATAL: password authentication failed for user "rw_cdc"',
+    'org.postgresql.util.PSQLException: FATAL: password authentication failed for user "postgres"',
+  ],
+  "pg-no-hba-entry": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: FATAL: no pg_hba.conf entry for replication connection from host "10.1.2.3", user "rw_cdc", no encryption',
+    'org.postgresql.util.PSQLException: FATAL: no pg_hba.conf entry for host "172.18.0.7", user "rw", database "shop", SSL off',
+  ],
+  "pg-too-many-clients": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: db error: FATAL: sorry, too many clients already",
+    "org.postgresql.util.PSQLException: FATAL: remaining connection slots are reserved for non-replication superuser connections",
+  ],
+  "pg-statement-timeout": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: canceling statement due to statement timeout",
+    "org.postgresql.util.PSQLException: ERROR: canceling statement due to statement timeout",
+  ],
+  "pg-system-starting-up": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: FATAL: the database system is starting up",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta: failed to connect to meta store error=error returned from database: the database system is shutting down",
+  ],
+  "pg-jdbc-connection-refused": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Internal error on source validation\n  2: Connection to localhost:5432 refused. Check that the hostname and port are correct and that the postmaster is accepting TCP/IP connections.",
+    "org.postgresql.util.PSQLException: Connection to postgres:5433 refused. Check that the hostname and port are correct and that the postmaster is accepting TCP/IP connections.",
+  ],
+  "mysql-communications-link-failure": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Internal error on source validation\n  2: Communications link failure",
+    "com.mysql.cj.jdbc.exceptions.CommunicationsException: Communications link failure\n\nThe last packet sent successfully to the server was 0 milliseconds ago. The driver has not received any packets from the server.",
+  ],
+  "mysql-public-key-retrieval": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Internal error on source validation\n  2: Public Key Retrieval is not allowed",
+    "java.sql.SQLNonTransientConnectionException: Public Key Retrieval is not allowed",
+  ],
+  "mysql-unknown-database": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Unknown database 'shop'",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta: failed to connect meta store error=Connection Error: error returned from database: 1049 (42000): Unknown database 'risingwave'",
+  ],
+  "mysql-table-doesnt-exist": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Table 'shop.orders_agg' doesn't exist",
+    "java.sql.SQLSyntaxErrorException: Table 'inventory.products' doesn't exist",
+  ],
+  "mysql-too-many-connections": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Too many connections",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta: meta store pool error=error returned from database: 1040 (08004): Too many connections",
+  ],
+  "mysql-lost-connection": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Lost connection to MySQL server during query",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta: query failed error=error returned from database: 2013 (HY000): Lost connection to server during query",
+  ],
+  "mysql-deadlock": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Deadlock found when trying to get lock; try restarting transaction",
+    "java.sql.SQLTransactionRollbackException: Deadlock found when trying to get lock; try restarting transaction",
+  ],
+  "sqlite-database-locked": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Meta error\n  2: Execution Error: error returned from database: (code: 5) database is locked",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta: commit failed error=database is locked",
+  ],
+  "etcd-request-timed-out": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Meta error\n  2: etcd error: grpc request error: status: Unavailable, message: "etcdserver: request timed out"',
+    "2023-01-01T00:00:00Z ERROR risingwave_meta::storage::etcd_meta_store: txn failed error=etcdserver: leader changed",
+  ],
+  "serde-invalid-type": [
+    '2024-01-01T00:00:00Z  WARN risingwave_connector::parser: failed to parse message, skipping error=invalid type: string "12", expected u64 at line 1 column 12',
+    'Error: failed to load config\n\nCaused by:\n  invalid type: string "100", expected usize for key `storage.block_cache_capacity_mb` at line 12 column 32',
+  ],
+  "serde-missing-field": [
+    "Error: failed to load config\n\nCaused by:\n  missing field `listen_addr` at line 4 column 1",
+    "2024-01-01T00:00:00Z  WARN risingwave_connector::parser::debezium: failed to parse message, skipping error=missing field `payload`",
+  ],
+  "serde-untagged-enum": [
+    "Error: failed to load config\n\nCaused by:\n  data did not match any variant of untagged enum CacheEvictionConfig for key `storage.cache.eviction` at line 20 column 1",
+    "ERROR:  Failed to run the query\n\nCaused by:\n  data did not match any variant of untagged enum SchemaLocation",
   ],
 };

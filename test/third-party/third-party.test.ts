@@ -122,3 +122,43 @@ describe("the literal a third-party pattern must contain", () => {
     expect(all.match(paste).matches[0]?.record.slug).toBe("h2-connection-reset");
   });
 });
+
+describe("a third-party detail inside a specific RisingWave error", () => {
+  it("answers with the RisingWave error and keeps the library's message as the next candidate", async () => {
+    const { catalogFromRecords } = await import("../../src/catalog/index.ts");
+    const host = {
+      ...catalog.records.find((r) => r.errorType !== "third_party"),
+      id: "positive-int",
+      slug: "positive-int",
+      errorType: "error_code",
+      errorMessage: "`{}` must be a positive integer and larger than 0, but got: {} (error: {})",
+      messagePattern: "`(.+?)` must be a positive integer and larger than 0, but got: (.+?) \\(error: (.+?)\\)",
+    } as (typeof catalog.records)[number];
+    const m = createMatcher(catalogFromRecords([host, ...pack]));
+    const ids = m
+      .match(
+        "ERROR:  Failed to run the query\n\nCaused by:\n  `refresh_interval_sec` must be a positive integer and larger than 0, but got: abc (error: invalid digit found in string)",
+      )
+      .matches.map((x) => x.record.slug);
+    expect(ids.slice(0, 2)).toEqual(["positive-int", "parse-int-error"]);
+  });
+});
+
+const devErrors = `${corpusDir}dev-errors.jsonl`;
+const templatesFile = `${corpusDir}risingwave-templates.jsonl`;
+describe.skipIf(!existsSync(devErrors) || !existsSync(templatesFile))(
+  "beside RisingWave's own templates (skipped: ../shared/corpus absent)",
+  () => {
+    it("takes no dev-errors answer away from a RisingWave template", () => {
+      const cases = readFileSync(devErrors, "utf8")
+        .split("\n")
+        .filter((l) => l.trim() !== "")
+        .map((l) => JSON.parse(l) as { input: string; expected: string[] });
+      const right = (mm: ReturnType<typeof createMatcher>) =>
+        cases.filter((c) => c.expected.includes(mm.match(c.input).matches[0]?.record.errorMessage ?? "\u0000")).length;
+      const without = right(createMatcher(loadCatalog([templatesFile]).catalog));
+      const withPack = right(createMatcher(loadCatalog([dataDir, templatesFile]).catalog));
+      expect(withPack).toBe(without);
+    });
+  },
+);

@@ -56,6 +56,7 @@ describe("rwerror explain", () => {
       "captures",
       "layer",
       "rootCause",
+      "errorType",
     ]);
     expect(out.matches[0].confidence).toBeGreaterThan(0.9);
   });

@@ -464,4 +464,124 @@ export const THIRD_PARTY_EXAMPLES: Record<string, readonly string[]> = {
     "Error: failed to load config\n\nCaused by:\n  data did not match any variant of untagged enum CacheEvictionConfig for key `storage.cache.eviction` at line 20 column 1",
     "ERROR:  Failed to run the query\n\nCaused by:\n  data did not match any variant of untagged enum SchemaLocation",
   ],
+  "tls-invalid-dnsname": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: error sending request for url (https://10.0.0.5:8081/subjects)\n  3: invalid dnsname",
+    "2024-01-01T00:00:00Z ERROR risingwave_object_store: request failed error=dispatch failure: io error: invalid dnsname",
+  ],
+  "operation-timed-out": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: error sending request for url (http://registry:8081/subjects/orders-value/versions/latest)\n  3: operation timed out",
+    "2024-01-01T00:00:00Z  WARN risingwave_rpc_client: connect failed error=transport error: operation timed out",
+  ],
+  "minio-storage-full": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: XMinioStorageFull: Storage backend has reached its minimum free drive threshold. Please delete a few objects to proceed.",
+    "2024-01-01T00:00:00Z ERROR risingwave_storage::hummock::sstable: upload failed error=service error: XMinioStorageFull (request id: 17F)",
+  ],
+  "s3-no-such-upload": [
+    "2024-01-01T00:00:00Z  WARN risingwave_object_store::object::s3: streaming upload failed error=service error: NoSuchUpload: The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: NoSuchUpload (request id: 9A)",
+  ],
+  "kafka-ssl-handshake-failed": [
+    "2024-01-01T00:00:00Z ERROR librdkafka: librdkafka: FAIL [thrd:ssl://kafka:9092/bootstrap]: ssl://kafka:9092/bootstrap: SSL handshake failed: Disconnected: connecting to a PLAINTEXT broker listener? (after 3ms in state SSL_HANDSHAKE)",
+    "%3|1700000000.000|FAIL|rdkafka#consumer-1| [thrd:ssl://b-1:9094/bootstrap]: ssl://b-1:9094/bootstrap: SSL handshake failed: error:0A000410:SSL routines::sslv3 alert handshake failure: SSL alert number 40",
+  ],
+  "kafka-config-property": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Client creation error: No such configuration property: "sasl.jaas.config"',
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Client config error: Invalid value "10MB" for configuration property "message.max.bytes" message.max.bytes 10MB',
+  ],
+  "kafka-leader-not-available": [
+    "2024-01-01T00:00:00Z  WARN risingwave_connector::sink::kafka: produce failed, retrying error=Message production error: LeaderNotAvailable (Broker: Leader not available)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Meta data fetch error: LeaderNotAvailable (Broker: Leader not available)",
+  ],
+  "kafka-group-authorization-failed": [
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::source::kafka: commit failed error=Consumer commit error: GroupAuthorizationFailed (Broker: Group authorization failed)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Message consumption error: GroupAuthorizationFailed (Broker: Group authorization failed)",
+  ],
+  "schema-registry-subject-not-found": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: all request confluent registry all timeout, req path ["subjects", "orders-value", "versions", "latest"], urls ["http://sr:8081/"], err: ErrorResp { error_code: 40401, message: "Subject \'orders-value\' not found." }',
+    "ERROR:  Failed to run the query\n\nCaused by:\n  Subject 'payments-key' not found.",
+  ],
+  "libpq-connection-refused": [
+    'psql: error: connection to server at "localhost" (127.0.0.1), port 4566 failed: Connection refused\n\tIs the server running on that host and accepting TCP/IP connections?',
+    'psql: could not connect to server: Connection refused\n\tIs the server running on host "risingwave" (172.18.0.3) and accepting\n\tTCP/IP connections on port 4566?',
+  ],
+  "pg-ssl-not-enabled": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: FATAL: SSL is not enabled on the server",
+    'psql: error: connection to server at "rw" (10.0.0.2), port 4566 failed: server does not support SSL, but SSL was required',
+  ],
+  "pg-replication-slot-active": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: replication slot "rw_cdc_slot" is active for PID 4242',
+    'org.postgresql.util.PSQLException: ERROR: replication slot "orders_slot" is active for PID 31337',
+  ],
+  "pg-wal-segment-removed": [
+    "org.postgresql.util.PSQLException: ERROR: requested WAL segment 000000010000000A000000F3 has already been removed",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: requested WAL segment 0000000100000002000000AB has already been removed",
+  ],
+  "pg-replica-identity-missing": [
+    'ERROR:  cannot update table "events" because it does not have a replica identity and publishes updates\nHINT:  To enable updating the table, set REPLICA IDENTITY using ALTER TABLE.',
+    'org.postgresql.util.PSQLException: ERROR: cannot delete from table "audit_log" because it does not have a replica identity and publishes deletes',
+  ],
+  "pg-column-missing": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: db error: ERROR: column "discount" of relation "orders_agg" does not exist',
+    'java.sql.BatchUpdateException: Batch entry 0 INSERT INTO t (id, v2) VALUES (1, 2) was aborted: ERROR: column "v2" of relation "t" does not exist',
+  ],
+  "pg-value-too-long": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: db error: ERROR: value too long for type character varying(255)",
+    "org.postgresql.util.PSQLException: ERROR: value too long for type character varying(32)",
+  ],
+  "pg-not-null-violation": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: db error: ERROR: null value in column "customer_id" of relation "orders" violates not-null constraint',
+    'org.postgresql.util.PSQLException: ERROR: null value in column "name" violates not-null constraint',
+  ],
+  "mysql-unknown-column": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Unknown column 'discount' in 'field list'",
+    "java.sql.SQLSyntaxErrorException: Unknown column 'v2' in 'field list'",
+  ],
+  "mysql-incorrect-value": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Incorrect datetime value: '2024-05-08 09:06:17+00:00' for column 'created_at' at row 1",
+    "java.sql.SQLException: Incorrect string value: '\\xF0\\x9F\\x98\\x80' for column 'comment' at row 3",
+  ],
+  "mysql-duplicate-server-id": [
+    "io.debezium.DebeziumException: A slave with the same server_uuid/server_id as this slave has connected to the master; the first event 'mysql-bin.000003' at 4, the last event read from './mysql-bin.000003' at 125",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: A replica with the same server_uuid/server_id as this replica has connected to the source",
+  ],
+  "java-net-connect": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Internal error on source validation\n  2: java.net.ConnectException: Connection refused",
+    "Caused by: java.net.SocketTimeoutException: Connect timed out",
+  ],
+  "java-unknown-host": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: java.net.UnknownHostException: elasticsearch: Name or service not known",
+    "Caused by: java.net.UnknownHostException: mysql.prod.internal",
+  ],
+  "java-ssl-handshake": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: javax.net.ssl.SSLHandshakeException: PKIX path building failed: sun.security.provider.certpath.SunCertPathBuilderException: unable to find valid certification path to requested target",
+    "Caused by: javax.net.ssl.SSLHandshakeException: Received fatal alert: handshake_failure",
+  ],
+  "iceberg-no-such-namespace": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: org.apache.iceberg.exceptions.NoSuchNamespaceException: Namespace does not exist: analytics",
+    "Caused by: org.apache.iceberg.exceptions.NoSuchNamespaceException: Namespace does not exist: lake.db",
+  ],
+  "glue-entity-not-found": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: EntityNotFoundException: Database analytics not found.",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::iceberg: load table failed error=service error: EntityNotFoundException (request id: 8C)",
+  ],
+  "pg-serialization-failure": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Meta error\n  2: error returned from database: could not serialize access due to concurrent update",
+    "org.postgresql.util.PSQLException: ERROR: could not serialize access due to read/write dependencies among transactions",
+  ],
+  "pg-admin-terminated": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: FATAL: terminating connection due to administrator command",
+    "org.postgresql.util.PSQLException: FATAL: terminating connection due to administrator command",
+  ],
+  "sqlite-no-such-table": [
+    "thread 'main' panicked at src/meta/node/src/server.rs:200:10:\ncalled `Result::unwrap()` on an `Err` value: Execution Error: error returned from database: (code: 1) no such table: seaql_migrations",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta: query failed error=no such table: cluster",
+  ],
+  "serde-unknown-variant": [
+    "Error: failed to load config\n\nCaused by:\n  unknown variant `zstd1`, expected one of `none`, `lz4`, `zstd` for key `storage.compression` at line 30 column 15",
+    "2024-01-01T00:00:00Z ERROR risingwave_frontend: bad option error=unknown variant `Earliest`, expected `earliest` or `latest`",
+  ],
+  "serde-invalid-value": [
+    "Error: failed to load config\n\nCaused by:\n  invalid value: integer `-1`, expected u32 for key `streaming.actor_runtime_worker_threads_num` at line 8 column 40",
+    "ERROR:  Failed to run the query\n\nCaused by:\n  invalid value: integer `70000`, expected u16",
+  ],
 };

@@ -162,3 +162,25 @@ describe.skipIf(!existsSync(devErrors) || !existsSync(templatesFile))(
     });
   },
 );
+
+describe("the literal index over the pack's regex patterns", () => {
+  it("only prunes: the same ranked matches as trying every pattern, on every example", () => {
+    const everyPattern = createMatcher(catalog, { useIndex: false });
+    const ranked = (r: ReturnType<typeof matcher.match>) =>
+      r.matches.map((m) => [m.record.id, m.kind, m.confidence, m.layerIndex, m.context]);
+    for (const [, , paste] of cases)
+      expect(ranked(matcher.match(paste)), paste.slice(0, 80)).toEqual(ranked(everyPattern.match(paste)));
+  });
+
+  it.each([
+    ['"?connection reset"?(?:, details: [^\\n]{0,400})?', ["connection"]],
+    ["(?:ObjectStore\\()?NotFound \\(permanent\\) at [^\\n]{1,500}", ["notfound", "permanent", "at"]],
+    ["stream error received: [^\\n]{1,200}", ["stream", "error", "received"]],
+    ["NoSuchKey(?:: The specified key does not exist\\.?)?", []],
+    ["NoSuchKey\\b(?:: The specified key does not exist\\.?)?", ["nosuchkey"]],
+    ["invalid float literal|cannot parse float from empty string", []],
+  ])("indexes %s by %j", async (pattern, tokens) => {
+    const { regexTokens } = await import("../../src/matcher/regex-tokens.ts");
+    expect(regexTokens(pattern)).toEqual(tokens);
+  });
+});

@@ -242,3 +242,18 @@ describe.skipIf(!existsSync(releasesFile))("with every release loaded (skipped: 
     expect(best.filter((m) => m.record.errorMessage === seed.errorMessage)).toHaveLength(1);
   });
 });
+
+describe("the Slack card of an old wording", () => {
+  it("shows the release range, the note and the source at the tag in one context line", async () => {
+    const { renderAnswer } = await import("../../src/render/index.ts");
+    const result = matcher.match(psql("Failed to get barrier from the stream: channel closed"), {
+      channelVersion: "v2.4",
+    });
+    const blocks = JSON.stringify(renderAnswer(result, { ephemeral: true }).blocks);
+    expect(blocks).toContain("releases v1.4–v1.10 · answered for v2.4 (this channel's setting)");
+    expect(blocks).toContain("this wording is from v1.4–v1.10; your release v2.4");
+    expect(blocks).toContain(`<${BLOB}/v1.10.0/${BARRIER_FILE}#L18-L21|${BARRIER_FILE}:20>`);
+    // The analysis of the newest wording is carried over.
+    expect(blocks).toContain("The meta node injected a barrier and a compute node did not collect it.");
+  });
+});

@@ -63,6 +63,7 @@ export function renderAnswerText(result: MatchResult): string {
   const [best, ...rest] = result.matches;
   if (!best) {
     out.push("No known RisingWave error matches this paste.");
+    if (result.panicSite) out.push(`${result.panicSite.label}  ${result.panicSite.url}`);
     out.push("Try pasting the whole error (with its Caused by chain), or `rwerror explain` with keywords.");
     return out.join("\n");
   }

@@ -205,6 +205,37 @@ describe("a panic located by file and line", () => {
     expect(result.panicSite?.line).toBe(431);
   });
 
+  it("skips frames in dependencies and reads the first RisingWave frame of the backtrace", () => {
+    const deep = [
+      "thread 'risingwave-streaming-actor' panicked at /root/.cargo/registry/src/index.crates.io-6f17d22bba15001f/bytes-1.5.0/src/buf/buf_impl.rs:289:9:",
+      "assertion failed: self.remaining() >= 1",
+      "stack backtrace:",
+      "   0: rust_begin_unwind",
+      "             at /rustc/a28077b28a02b92985b3a3faecf92813155f1ea1/library/std/src/panicking.rs:597:5",
+      "   1: risingwave_stream::executor::hash_agg::HashAggExecutor::apply_chunk",
+      "             at ./src/stream/src/executor/hash_agg.rs:523:17",
+    ].join("\n");
+    const site = matcher.match(deep).panicSite;
+    expect(site).toMatchObject({
+      file: "src/stream/src/executor/hash_agg.rs",
+      line: 523,
+      col: 17,
+      function: "apply_chunk_1",
+    });
+  });
+
+  it("still names where it panicked when no record of that file is near", async () => {
+    const { renderNoMatch } = await import("../../src/render/index.ts");
+    const far = "thread 'main' panicked at src/stream/src/executor/hash_agg.rs:5000:1:\nattempt to divide by zero";
+    const result = matcher.match(far);
+    expect(result.matches).toEqual([]);
+    expect(result.panicSite?.label).toBe("panicked in src/stream/src/executor/hash_agg.rs:5000 (v2.4)");
+    expect(JSON.stringify(renderNoMatch(result).blocks)).toContain(
+      `<${BLOB}/v2.4.0/src/stream/src/executor/hash_agg.rs#L5000|panicked in src/stream/src/executor/hash_agg.rs:5000 (v2.4)>`,
+    );
+    expect(renderAnswerText(result)).toContain("panicked in src/stream/src/executor/hash_agg.rs:5000 (v2.4)");
+  });
+
   it("locates nothing in a file the catalog does not know, and nothing without a panic", () => {
     expect(
       matcher.match("thread 'main' panicked at /root/.cargo/registry/src/tokio-1.38.0/src/runtime.rs:10:5:\nboom")

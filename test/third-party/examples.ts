@@ -584,4 +584,56 @@ export const THIRD_PARTY_EXAMPLES: Record<string, readonly string[]> = {
     "Error: failed to load config\n\nCaused by:\n  invalid value: integer `-1`, expected u32 for key `streaming.actor_runtime_worker_threads_num` at line 8 column 40",
     "ERROR:  Failed to run the query\n\nCaused by:\n  invalid value: integer `70000`, expected u16",
   ],
+  "tonic-cancelled": [
+    '2024-01-01T00:00:00Z  WARN risingwave_frontend::scheduler: query failed error=gRPC request to compute service failed: Cancelled: status: Cancelled, message: "The operation was cancelled", details: [], metadata: MetadataMap { headers: {} }',
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to compute service failed: Cancelled\n  2: The operation was cancelled",
+  ],
+  "tonic-deadline-exceeded": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to meta service failed: Deadline Exceeded\n  2: Deadline expired before operation could complete",
+    '2024-01-01T00:00:00Z  WARN risingwave_rpc_client: call failed error=status: DeadlineExceeded, message: "Deadline expired before operation could complete", details: [], metadata: MetadataMap { headers: {} }',
+  ],
+  "tonic-message-too-large": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to compute service failed: Out of range\n  2: decoded message length too large: found 8388725 bytes, the limit is: 4194304 bytes",
+    '2024-01-01T00:00:00Z ERROR risingwave_frontend::observer: receive notification failed error=status: OutOfRange, message: "encoded message length too large: found 70000000 bytes, the limit is: 67108864 bytes", details: []',
+  ],
+  "hyper-operation-canceled": [
+    "2024-01-01T00:00:00Z  WARN risingwave_object_store::object::s3: request retried error=dispatch failure: io error: operation was canceled: connection closed",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: error sending request for url (http://registry:8081/subjects)\n  3: operation was canceled",
+  ],
+  "os-cannot-allocate-memory": [
+    "2024-01-01T00:00:00Z ERROR risingwave_storage::hummock::file_cache: mmap failed error=Cannot allocate memory (os error 12)",
+    "thread 'main' panicked at src/cmd_all/src/bin/risingwave.rs:20:10:\nfailed to spawn thread: Cannot allocate memory (os error 12)",
+  ],
+  "os-operation-not-permitted": [
+    "Error: failed to start frontend node\n\nCaused by:\n  Operation not permitted (os error 1)",
+    "2024-01-01T00:00:00Z ERROR risingwave_compute: set rlimit failed error=Operation not permitted (os error 1)",
+  ],
+  "opendal-config-invalid": [
+    "Error: failed to create object store\n\nCaused by:\n  ConfigInvalid (permanent) at , context: { service: s3 } => region is missing. Please find it by S3::detect_region() or set them in env.",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: ObjectStore(ConfigInvalid (permanent) at , context: { service: gcs } => credential is invalid)",
+  ],
+  "s3-authorization-header-malformed": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: AuthorizationHeaderMalformed: The authorization header is malformed; the region 'us-east-1' is wrong; expecting 'us-west-2'",
+    "2024-01-01T00:00:00Z ERROR risingwave_object_store: request failed error=service error: AuthorizationHeaderMalformed (request id: 3B)",
+  ],
+  "s3-permanent-redirect": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: PermanentRedirect: The bucket you are attempting to access must be addressed using the specified endpoint.",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::source::filesystem: list failed error=service error: PermanentRedirect (request id: 5D)",
+  ],
+  "elasticsearch-exception": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Elasticsearch exception [type=mapper_parsing_exception, reason=failed to parse field [ts] of type [date] in document with id '1']",
+    "Caused by: org.elasticsearch.ElasticsearchStatusException: Elasticsearch exception [type=index_not_found_exception, reason=no such index [orders]]",
+  ],
+  "iceberg-validation-exception": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: org.apache.iceberg.exceptions.ValidationException: Cannot find field 'discount' in struct",
+    "Caused by: org.apache.iceberg.exceptions.ValidationException: Table metadata refresh is required",
+  ],
+  "java-timeout-exception": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: java.util.concurrent.TimeoutException",
+    "Caused by: java.util.concurrent.TimeoutException: Waited 30 seconds for the Debezium engine to start",
+  ],
+  "kafka-connect-data-exception": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: org.apache.kafka.connect.errors.DataException: Invalid value: null used for required field: "created_at", schema type: INT64',
+    "Caused by: org.apache.kafka.connect.errors.DataException: Unexpected value for JDBC type 91 and column birthday DATE NOT NULL: class=java.lang.String",
+  ],
 };

@@ -39,7 +39,7 @@ export interface ReleaseFacts {
   analysisFrom?: ErrorRecord;
   /** One line for the card: "this wording is from v1.4–v1.10; …", or null when nothing needs saying. */
   note: string | null;
-  /** Which release the answer was worked out for: "v2.4 (detected in the paste)", or "unknown". */
+  /** Which release the answer was worked out for: "v2.4 (detected in the paste)", or "an unknown release". */
   forRelease: string;
 }
 
@@ -126,7 +126,7 @@ function releaseFacts(catalog: Catalog, record: ErrorRecord, userTag: string | u
     sourceTag,
     sourceUrl: sourceUrlAt(record, sourceTag),
     note: notes.length > 0 ? notes.join("; ") : null,
-    forRelease: user ? `${shortRelease(user.version)} (${describeVersionSource(user)})` : "unknown",
+    forRelease: user ? `${shortRelease(user.version)} (${describeVersionSource(user)})` : "an unknown release",
   };
   if (successor) facts.successor = successor;
   if (successor && !hasAnalysis(record) && hasAnalysis(successor.record)) facts.analysisFrom = successor.record;

@@ -56,7 +56,7 @@ describe("/rwerror version", () => {
     expect(here).toContain("answered for v1.9.2 (this channel's setting)");
     const elsewhere = await command(paste, "paste-elsewhere", "C0OTHER");
     expect(elsewhere).toContain("exited-new");
-    expect(elsewhere).toContain("answered for unknown");
+    expect(elsewhere).toContain("answered for an unknown release");
     // The paste's own version beats the channel's.
     const detected = await command(`risingwavelabs/risingwave:v2.4.1\n${paste}`, "paste-detected");
     expect(detected).toContain("answered for v2.4.1 (detected in the paste)");

@@ -111,7 +111,7 @@ describe("the literal a third-party pattern must contain", () => {
     ["Connection refused \\(os error (.+?)\\)", "Connection refused (os error "],
     ["(.+?)\\(Local: Broker transport failure\\)", "(Local: Broker transport failure)"],
   ])("of %s is %s", async (pattern, literal) => {
-    const { longestLiteral } = await import("../../src/matcher/third-party-context.ts");
+    const { longestLiteral } = await import("../../src/matcher/pattern-literals.ts");
     expect(longestLiteral(pattern)).toBe(literal);
   });
 

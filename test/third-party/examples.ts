@@ -636,4 +636,8 @@ export const THIRD_PARTY_EXAMPLES: Record<string, readonly string[]> = {
     'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: org.apache.kafka.connect.errors.DataException: Invalid value: null used for required field: "created_at", schema type: INT64',
     "Caused by: org.apache.kafka.connect.errors.DataException: Unexpected value for JDBC type 91 and column birthday DATE NOT NULL: class=java.lang.String",
   ],
+  "libpq-server-closed-connection": [
+    "dev=> select * from big_join;\nserver closed the connection unexpectedly\n\tThis probably means the server terminated abnormally\n\tbefore or while processing the request.\nThe connection to the server was lost. Attempting reset: Failed.",
+    "psql:load.sql:3: SSL connection has been closed unexpectedly",
+  ],
 };

@@ -13,14 +13,23 @@ export function hasAnalysis(r: ErrorRecord): boolean {
   return Boolean(r.documentation?.trim()) || r.solutions.some((s) => s.trim() !== "");
 }
 
+/** Word sets of patterns already compared (successor lookups repeat them); cleared past a bound. */
+const wordCache = new Map<string, Set<string>>();
+const WORD_CACHE_MAX = 20_000;
+
 function words(pattern: string): Set<string> {
+  const known = wordCache.get(pattern);
+  if (known) return known;
   // `(.+?)` and escapes carry no wording.
-  return new Set(
+  const w = new Set(
     pattern
       .replace(/\(\.\+\?\)/g, " ")
       .toLowerCase()
       .match(WORD) ?? [],
   );
+  if (wordCache.size >= WORD_CACHE_MAX) wordCache.clear();
+  wordCache.set(pattern, w);
+  return w;
 }
 
 export function wordSimilarity(a: string, b: string): number {

@@ -640,4 +640,68 @@ export const THIRD_PARTY_EXAMPLES: Record<string, readonly string[]> = {
     "dev=> select * from big_join;\nserver closed the connection unexpectedly\n\tThis probably means the server terminated abnormally\n\tbefore or while processing the request.\nThe connection to the server was lost. Attempting reset: Failed.",
     "psql:load.sql:3: SSL connection has been closed unexpectedly",
   ],
+  "tls-received-fatal-alert": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: error sending request for url (https://registry:8081/subjects)\n  3: received fatal alert: HandshakeFailure",
+    "2024-01-01T00:00:00Z ERROR risingwave_object_store: request failed error=dispatch failure: io error: received fatal alert: BadCertificate",
+  ],
+  "s3-not-implemented": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: NotImplemented: A header you provided implies functionality that is not implemented",
+    "2024-01-01T00:00:00Z ERROR risingwave_object_store::object::s3: streaming upload failed error=service error: NotImplemented (request id: 0A)",
+  ],
+  "s3-entity-too-small": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: EntityTooSmall: Your proposed upload is smaller than the minimum allowed object size.",
+    "2024-01-01T00:00:00Z ERROR risingwave_object_store: complete multipart failed error=service error: EntityTooSmall (request id: 7E)",
+  ],
+  "aws-no-credentials": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Storage error\n  2: ObjectStore failed with IO error\n  3: dispatch failure\n  4: no providers in chain provided credentials",
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::iceberg: load catalog failed error=an error occurred while loading credentials: the credential provider was not enabled",
+  ],
+  "kafka-unknown-partition": [
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::source::kafka::source::reader: seek failed error=Seek error: UnknownPartition (Local: Unknown partition)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Offset fetch error: UnknownPartition (Local: Unknown partition)",
+  ],
+  "kafka-request-timed-out": [
+    "2024-01-01T00:00:00Z  WARN risingwave_connector::sink::kafka: delivery failed, retrying error=Message production error: RequestTimedOut (Broker: Request timed out)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Message production error: RequestTimedOut (Broker: Request timed out)",
+  ],
+  "kafka-message-timed-out": [
+    "2024-01-01T00:00:00Z ERROR risingwave_connector::sink::kafka: delivery failed error=Message production error: MessageTimedOut (Local: Message timed out)",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: Kafka error\n  3: Message production error: MessageTimedOut (Local: Message timed out)",
+  ],
+  "pg-must-be-owner": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: must be owner of table orders",
+    "org.postgresql.util.PSQLException: ERROR: must be owner of relation customers",
+  ],
+  "pg-output-plugin-missing": [
+    'org.postgresql.util.PSQLException: ERROR: could not access file "decoderbufs": No such file or directory',
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: db error: ERROR: could not access file "wal2json": No such file or directory',
+  ],
+  "pg-value-out-of-range": [
+    'ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Sink error\n  2: db error: ERROR: value "3000000000" is out of range for type integer',
+    'org.postgresql.util.PSQLException: ERROR: value "70000" is out of range for type smallint',
+  ],
+  "mysql-timezone-unrecognized": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Internal error on source validation\n  2: The server time zone value 'CST' is unrecognized or represents more than one time zone. You must configure either the server or JDBC driver (via the 'serverTimezone' configuration property) to use a more specifc time zone value if you want to utilize time zone support.",
+    "java.sql.SQLException: The server time zone value 'PDT' is unrecognized or represents more than one time zone. You must configure either the server or JDBC driver.",
+  ],
+  "mysql-gtid-mode-off": [
+    "io.debezium.DebeziumException: The replication sender thread cannot start in AUTO_POSITION mode: this server has GTID_MODE = OFF instead of ON.",
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: The replication sender thread cannot start in AUTO_POSITION mode: this server has GTID_MODE = OFF_PERMISSIVE instead of ON.",
+  ],
+  "mongo-unauthorized": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Command failed with error 13 (Unauthorized): 'not authorized on shop to execute command { aggregate: 1, pipeline: [ { $changeStream: {} } ] }' on server mongo:27017",
+    "com.mongodb.MongoCommandException: Command failed with error 18 (AuthenticationFailed): 'Authentication failed.' on server mongo:27017.",
+  ],
+  "mongo-socket-open": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: connector error\n  2: Timed out after 30000 ms while waiting for a server that matches ReadPreferenceServerSelector{readPreference=primary}.",
+    "com.mongodb.MongoSocketOpenException: Exception opening socket",
+  ],
+  "pgjdbc-connection-attempt-failed": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Internal error on source validation\n  2: The connection attempt failed.",
+    "org.postgresql.util.PSQLException: The connection attempt failed.",
+  ],
+  "sqlx-pool-timed-out": [
+    "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Meta error\n  2: Connection Error: pool timed out while waiting for an open connection",
+    "2024-01-01T00:00:00Z ERROR risingwave_meta::controller: begin transaction failed error=Connection pool timed out",
+  ],
 };

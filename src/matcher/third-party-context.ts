@@ -103,12 +103,29 @@ export function operationAround(
   return undefined;
 }
 
+/**
+ * `gRPC request to meta service failed: The service is currently unavailable` names the operation
+ * by its first part; the rest is another library's words (tonic's), already among the matches.
+ */
+function withoutThirdPartyTail(context: string, matches: readonly Match[]): string {
+  let out = context;
+  for (const other of matches) {
+    if (!isThirdParty(other) || other.kind === "fuzzy") continue;
+    const lead = leadingLiteral(other.record.messagePattern);
+    const anchor = lead.length >= 8 ? lead : longestLiteral(other.record.messagePattern);
+    if (anchor.length < 8) continue;
+    const at = out.indexOf(`: ${anchor}`);
+    if (at > 0) out = out.slice(0, at);
+  }
+  return out;
+}
+
 /** Names the operation around every third-party match and lets a deeper third-party root lead. */
 export function applyThirdPartyStage(result: MatchResult): void {
   for (const m of result.matches) {
     if (!isThirdParty(m)) continue;
     const around = operationAround(result.layers, m.layerIndex, m.layer, m.record.messagePattern);
-    if (around) m.context = around;
+    if (around) m.context = withoutThirdPartyTail(around, result.matches);
   }
   const best = result.matches[0];
   if (!best) return;

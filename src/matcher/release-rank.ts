@@ -98,7 +98,13 @@ export function findSuccessor(catalog: Catalog, record: ErrorRecord, newestTag: 
   return best;
 }
 
-function releaseFacts(catalog: Catalog, record: ErrorRecord, userTag: string | undefined, user?: UserVersion) {
+/** The release facts of one record for the user's release (undefined when the catalog knows no releases). */
+export function releaseFacts(
+  catalog: Catalog,
+  record: ErrorRecord,
+  userTag: string | undefined,
+  user?: UserVersion,
+): ReleaseFacts | undefined {
   const releases = record.releases;
   const newestTag = catalog.releaseTags[catalog.releaseTags.length - 1];
   if (!releases || releases.length === 0 || newestTag === undefined) return undefined;

@@ -5,7 +5,7 @@
 import type { Catalog } from "../catalog/catalog.ts";
 import { catalogTagFor } from "../catalog/releases.ts";
 import { locatePanic } from "./panic-site.ts";
-import { applyReleaseStage } from "./release-rank.ts";
+import { applyReleaseStage, releaseFacts } from "./release-rank.ts";
 import { applyThirdPartyStage } from "./third-party-context.ts";
 import type { Match, MatchContext, MatchResult } from "./types.ts";
 import { resolveVersion } from "./version-detect.ts";
@@ -38,6 +38,8 @@ export function applyVersionStages(
         rootCause: true,
         panicSite: site,
       };
+      const facts = releaseFacts(catalog, site.record, userTag, user);
+      if (facts) located.release = facts;
       result.matches = [located, ...result.matches.filter((m) => m.record.id !== site.record?.id)];
     }
   }

@@ -183,6 +183,7 @@ describe("a panic located by file and line", () => {
       url: `${BLOB}/v1.10.0/src/stream/src/executor/hash_agg.rs#L431`,
     });
     expect(renderAnswerText(result)).toContain("panicked in src/stream/src/executor/hash_agg.rs:431 (v1.10)");
+    expect(best?.release?.range).toBe("v1.9–v2.4");
   });
 
   it("reads the old panic header and a build path", () => {

@@ -151,6 +151,8 @@ const SAME_ANSWER_MARGIN = 0.15;
 /** Both explain the layer by a template about as well: the newer wording may win. */
 function closeEnough(a: Match, b: Match): boolean {
   if (a.kind === "fuzzy" || b.kind === "fuzzy") return a.kind === b.kind && a.confidence === b.confidence;
+  // The same wording in two places: equally good whatever calibration did to the second's confidence.
+  if (a.record.messagePattern === b.record.messagePattern) return true;
   return Math.abs(a.confidence - b.confidence) <= SAME_ANSWER_MARGIN;
 }
 
@@ -176,10 +178,33 @@ function reorder(catalog: Catalog, matches: Match[], userTag: string | undefined
       }
       return a.k - b.k;
     });
-    for (const { m } of run) out.push(m);
+    const ordered = run.map((r) => r.m);
+    if (userTag === undefined) preferNewestWording(catalog, ordered);
+    out.push(...ordered);
     i = j;
   }
   return out;
+}
+
+/** Word overlap at which two templates on one layer are the same error in two releases' words. */
+const REWORDED = 0.5;
+
+/**
+ * No release known: when the first match's wording is gone from the newest release and that
+ * release's wording of the same error also matched this layer, the newest wording leads.
+ */
+function preferNewestWording(catalog: Catalog, run: Match[]): void {
+  const newest = catalog.releaseTags[catalog.releaseTags.length - 1];
+  const first = run[0];
+  if (!newest || !first?.record.releases || first.record.releases.includes(newest) || first.kind === "fuzzy") return;
+  const i = run.findIndex(
+    (m, k) =>
+      k > 0 &&
+      m.kind !== "fuzzy" &&
+      m.record.releases?.includes(newest) === true &&
+      wordSimilarity(first.record.messagePattern, m.record.messagePattern) >= REWORDED,
+  );
+  if (i > 0) run.unshift(...run.splice(i, 1));
 }
 
 /** One card per error: the joined copy of an analysed record (same message, same file) says nothing new. */

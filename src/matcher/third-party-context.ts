@@ -3,6 +3,7 @@
  * upstream database) is the root of a RisingWave chain, the card leads with it and names the
  * RisingWave operation around it ("gRPC request to meta service failed").
  */
+import { wordSimilarity } from "../catalog/analysis-join.ts";
 import { type CompiledPattern, compilePattern, runPattern } from "./compile.ts";
 import { leadingLiteral, longestLiteral } from "./pattern-literals.ts";
 import type { Match, MatchResult } from "./types.ts";
@@ -13,6 +14,8 @@ export const THIRD_PARTY = "third_party";
 const NO_OPERATION =
   /^(?:[A-Za-z][\w/-]*(?: [\w/-]+){0,3} (?:error|Error)|Failed to run the query|QueryError: internal error|internal error|Unknown error|error trying to connect|connection error|status: \w+|Internal error|Caused by)\s*:?$/;
 const MAX_CONTEXT = 200;
+/** Word overlap at which a RisingWave template and a third-party record say the same text. */
+const SAME_WORDING = 0.8;
 
 export function isThirdParty(m: Match): boolean {
   return m.record.errorType === THIRD_PARTY;
@@ -25,9 +28,11 @@ export function isThirdParty(m: Match): boolean {
 function sameTextBetterExplained(best: Match, tp: Match): boolean {
   return (
     best.layerIndex === tp.layerIndex &&
-    tp.confidence >= best.confidence - 0.15 &&
+    tp.kind !== "fuzzy" &&
     !best.record.documentation?.trim() &&
-    best.record.solutions.length === 0
+    best.record.solutions.length === 0 &&
+    // The same words: confidences are calibrated by then, so the wording decides.
+    wordSimilarity(best.record.messagePattern, tp.record.messagePattern) >= SAME_WORDING
   );
 }
 
@@ -131,7 +136,7 @@ export function applyThirdPartyStage(result: MatchResult): void {
   if (!best) return;
   if (isThirdParty(best)) {
     // Printed inside a specific RisingWave sentence (`… (error: {})`), it is that error's detail.
-    const host = result.matches.find((m) => !isThirdParty(m) && embedsDetail(m, best));
+    const host = result.matches.find((m) => m !== best && embedsDetail(m, best));
     if (host) result.matches = [host, ...result.matches.filter((m) => m !== host)];
     return;
   }

@@ -289,3 +289,28 @@ describe("the Slack card of an old wording", () => {
     expect(blocks).toContain("The meta node injected a barrier and a compute node did not collect it.");
   });
 });
+
+describe("a wording that both an old and the newest release's template explain", () => {
+  const oldCast = template({
+    id: "cast-old",
+    errorMessage: "cannot cast type {} to {} in {} context",
+    releases: ["v1.4.0", "v1.10.0"],
+    filePath: "src/frontend/src/expr/type_inference/cast.rs",
+  });
+  const newCast = template({
+    id: "cast-new",
+    errorMessage: "cannot cast type {} to {}",
+    releases: ["v2.1.0", "main"],
+    filePath: "src/frontend/src/expr/type_inference/cast.rs",
+  });
+  const m = createMatcher(catalogFromRecords([oldCast, newCast]));
+  const paste = psql('cannot cast type "varchar" to "varchar[]" in Assign context');
+
+  it("leads with the newest release's template when no release is known", () => {
+    expect(m.match(paste).matches.map((x) => x.record.id)).toEqual(["cast-new", "cast-old"]);
+  });
+
+  it("leads with the user's release's template when it is known", () => {
+    expect(m.match(paste, { channelVersion: "v1.10" }).matches[0]?.record.id).toBe("cast-old");
+  });
+});

@@ -3,7 +3,7 @@
  * release (`expectedAnyRelease`) counts as right, and the no-template pastes whose labelled root
  * (`rootText`) is a library's or server's message are checked against the third-party pack.
  */
-import type { Matcher } from "../matcher/types.ts";
+import type { Match, Matcher } from "../matcher/types.ts";
 
 export interface LabelledPaste {
   paste: string;
@@ -29,9 +29,44 @@ export interface ReleaseEval {
 
 const THIRD_PARTY = "third_party";
 
+/** The real-paste rows (`{paste, expected, expectedAnyRelease, rootText, rootKind}`) of a JSON Lines file. */
+export function labelledPastesOf(content: string): LabelledPaste[] {
+  const out: LabelledPaste[] = [];
+  for (const line of content.split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      const row = JSON.parse(line) as Record<string, unknown>;
+      if (typeof row.paste !== "string") continue;
+      const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+      const item: LabelledPaste = {
+        paste: row.paste,
+        expected: list(row.expected),
+        expectedAnyRelease: list(row.expectedAnyRelease),
+      };
+      if (typeof row.rootText === "string") item.rootText = row.rootText;
+      if (typeof row.rootKind === "string") item.rootKind = row.rootKind;
+      out.push(item);
+    } catch {
+      // The main eval names bad lines; this part only reads the good ones.
+    }
+  }
+  return out;
+}
+
 /** Does this record's pattern explain the labelled root text on its own? */
 function explainsRoot(matcher: Matcher, recordId: string, rootText: string): boolean {
   return matcher.match(rootText).matches.some((m) => m.record.id === recordId && m.kind !== "fuzzy");
+}
+
+/** A no-template paste answered by the third-party record of its labelled root: a right answer. */
+export function thirdPartyRootAnswered(
+  matcher: Matcher,
+  best: Match | undefined,
+  rootText: string | undefined,
+): boolean {
+  return (
+    best?.record.errorType === THIRD_PARTY && rootText !== undefined && explainsRoot(matcher, best.record.id, rootText)
+  );
 }
 
 export function evaluateReleases(rows: readonly LabelledPaste[], matcher: Matcher): ReleaseEval {
@@ -62,7 +97,7 @@ export function evaluateReleases(rows: readonly LabelledPaste[], matcher: Matche
     const slot = out.byKind[kind] ?? { roots: 0, thirdParty: 0 };
     out.byKind[kind] = slot;
     slot.roots++;
-    if (best?.record.errorType === THIRD_PARTY && explainsRoot(matcher, best.record.id, row.rootText)) {
+    if (thirdPartyRootAnswered(matcher, best, row.rootText)) {
       out.thirdPartyRoots++;
       slot.thirdParty++;
     }

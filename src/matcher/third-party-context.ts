@@ -47,6 +47,16 @@ function embedsDetail(host: Match, tp: Match): boolean {
   return compiled !== null && !compiled.wrapper && !compiled.generic && last.trim() !== "";
 }
 
+/** Is `inner` printed after a ` => ` in `outer`'s layer (the source error of `outer`)? */
+function isSourceOf(inner: Match, outer: Match): boolean {
+  if (inner === outer || inner.kind === "fuzzy" || inner.layerIndex !== outer.layerIndex) return false;
+  const arrow = outer.layer.indexOf(" => ");
+  if (arrow < 0) return false;
+  const lead = leadingLiteral(inner.record.messagePattern);
+  const anchor = lead.length >= 8 ? lead : longestLiteral(inner.record.messagePattern);
+  return anchor.length >= 8 && outer.layer.indexOf(anchor, arrow) > arrow;
+}
+
 /** A RisingWave match whose placeholder holds the third-party text is only its wrapper. */
 function wraps(outer: Match, inner: Match): boolean {
   if (outer.layerIndex !== inner.layerIndex) return false;
@@ -135,6 +145,12 @@ export function applyThirdPartyStage(result: MatchResult): void {
   const best = result.matches[0];
   if (!best) return;
   if (isThirdParty(best)) {
+    // OpenDAL prints `Kind (permanent) at op, context: {…} => source`: the source is the cause.
+    const source = result.matches.find((m) => isThirdParty(m) && isSourceOf(m, best));
+    if (source) {
+      result.matches = [source, ...result.matches.filter((m) => m !== source)];
+      return;
+    }
     // Printed inside a specific RisingWave sentence (`… (error: {})`), it is that error's detail.
     const host = result.matches.find((m) => m !== best && embedsDetail(m, best));
     if (host) result.matches = [host, ...result.matches.filter((m) => m !== host)];

@@ -187,3 +187,11 @@ describe("the literal index over the pack's regex patterns", () => {
     expect(regexTokens(pattern)).toEqual(tokens);
   });
 });
+
+describe("an OpenDAL error with its source after =>", () => {
+  it("leads with the source's record", () => {
+    const paste =
+      "thread 'main' panicked at src/compute/src/server.rs:241:6:\ncalled `Result::unwrap()` on an `Err` value: BackupStorage error: PermissionDenied (permanent) at read, context: { service: s3, path: backup/manifest.json } => no valid credential found and anonymous access is not allowed";
+    expect(matcher.match(paste).matches[0]?.record.slug).toBe("reqsign-no-valid-credential");
+  });
+});

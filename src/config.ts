@@ -29,6 +29,8 @@ export interface Config {
   timeZone: string;
   retentionDays: number;
   maxCardsPer10Min: number;
+  /** The RisingWave release the team runs (`v2.4`); undefined = unknown. A paste's own version wins. */
+  risingwaveVersion: string | undefined;
   logLevel: LogLevelName;
   /** Bearer token that unlocks /healthz details (records, dataset version, database status). */
   healthToken: string | undefined;
@@ -103,6 +105,10 @@ const envSchema = z.object({
   ),
   RWERROR_RETENTION_DAYS: intIn(365, 1, 36500),
   RWERROR_MAX_CARDS_PER_10MIN: intIn(5, 1, 1000),
+  RWERROR_RISINGWAVE_VERSION: optional.refine(
+    (v) => v === undefined || /^(?:v?\d{1,3}\.\d{1,3}(?:\.\d{1,3})?(?:-[0-9A-Za-z.]{1,32})?|main)$/i.test(v.trim()),
+    "must be a RisingWave release such as v2.4, 2.4.1 or main",
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : "info"),
     z.enum(["debug", "info", "warn", "error"], { error: "must be one of debug, info, warn, error" }),
@@ -173,6 +179,7 @@ export function loadConfig(
     timeZone: e.RWERROR_TZ,
     retentionDays: e.RWERROR_RETENTION_DAYS,
     maxCardsPer10Min: e.RWERROR_MAX_CARDS_PER_10MIN,
+    risingwaveVersion: e.RWERROR_RISINGWAVE_VERSION?.trim(),
     logLevel: e.LOG_LEVEL,
   };
 }

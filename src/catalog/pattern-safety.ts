@@ -1,7 +1,8 @@
 /**
  * Record patterns are untrusted input: a dataset file can hold `(a+)+$`, and one paste then holds
  * the event loop for minutes. A pattern that uses regex syntax (beyond escaped literals and `(.+?)`)
- * must stay inside a subset whose backtracking is polynomial: no backreferences, no lookarounds, no
+ * must stay inside a subset whose backtracking is polynomial: no backreferences, no lookarounds with an
+ * unbounded quantifier inside, no
  * quantifier inside a repeated group, no repeated alternation whose branches can start alike, no two
  * adjacent quantifiers over overlapping characters. What remains costs at most about n^k steps for k
  * unbounded quantifiers, so `maxTextFor` caps the text length each pattern may be run on.
@@ -11,6 +12,8 @@ import type { AstNode, Expression } from "regexp-tree/ast";
 
 /** Backtracking steps one pattern may take on one text; ~1 ms of the event loop. */
 const STEP_BUDGET = 1_000_000;
+/** Repetitions a lookaround's body may allow (each try of it then costs a bounded number of steps). */
+const MAX_LOOKAROUND_REPEAT = 512;
 /** Longest text a regex pattern is ever tried on (the matcher's own cap for foreign syntax). */
 export const MAX_REGEX_TEXT = 1024;
 
@@ -121,8 +124,16 @@ function branches(node: Node): Node[] {
 function unsafeConstruct(root: Node): string | null {
   const backref = some(root, (n) => n.type === "Backreference");
   if (backref) return `backreference ${source(backref)} (can take exponential time)`;
-  const look = some(root, (n) => n.type === "Assertion" && (n.kind === "Lookahead" || n.kind === "Lookbehind"));
-  if (look) return `lookaround ${source(look)} (not in the safe pattern subset)`;
+  // A lookaround whose body only repeats a bounded number of times (`(?![^\n]{0,200}x)`) costs a
+  // bounded number of steps wherever it is tried; one with `*`, `+` or `{n,}` inside is refused.
+  const look = some(
+    root,
+    (n) =>
+      n.type === "Assertion" &&
+      (n.kind === "Lookahead" || n.kind === "Lookbehind") &&
+      some(n, (m) => m !== n && m.type === "Repetition" && maxRepeat(m) > MAX_LOOKAROUND_REPEAT) !== undefined,
+  );
+  if (look) return `lookaround ${source(look)} with an unbounded quantifier (not in the safe pattern subset)`;
   let problem: string | null = null;
   some(root, (n) => {
     if (n.type === "Repetition" && maxRepeat(n) > 1) {

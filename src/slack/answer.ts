@@ -5,6 +5,7 @@ import { renderAnswer, renderNoMatch, type SlackMessage } from "../render/index.
 import type { OccurrenceInput } from "../store/types.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
+import { channelMatchContext } from "./version-command.ts";
 
 /** Where a paste came from: the occurrence's Slack coordinates. */
 export type PasteContext = Pick<
@@ -31,7 +32,7 @@ export async function answerPaste(
   opts: { ephemeral: boolean },
 ): Promise<Answer> {
   const text = plainTextFromSlack(slackText);
-  const result = deps.matcher.match(text);
+  const result = deps.matcher.match(text, await channelMatchContext(deps, ctx.channelId));
   const best = result.matches[0];
   // Every surface counts the same way: a keyword query or chatter is not an occurrence.
   const occurrence = occurrenceFromResult(result, text, ctx.source, {

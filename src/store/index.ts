@@ -12,6 +12,7 @@ export { defaultMigrationsDir, type Migration, readMigrations } from "./migrate.
 export { type OpenStoreOptions, openStore, storeKindOf } from "./open.ts";
 export { EXCERPT_MAX_CHARS, excerptOf, redactSecrets } from "./redact.ts";
 export type {
+  ChannelVersion,
   DigestClaim,
   DigestRow,
   FeedbackInput,

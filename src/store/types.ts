@@ -161,6 +161,13 @@ export interface PruneResult {
   replies: number;
 }
 
+export interface ChannelVersion {
+  channelId: string;
+  version: string;
+  updatedBy: string | null;
+  updatedAt: number;
+}
+
 export type StoreKind = "sqlite" | "postgres";
 
 export interface StoreHealth {
@@ -240,6 +247,13 @@ export interface Store {
   /** Gives the period back after a failed post so the next run (or restart) tries again. */
   releaseDigest(claim: DigestClaim): Promise<void>;
   getDigest(periodKey: string): Promise<DigestRow | undefined>;
+
+  /** The RisingWave release set for a channel with `/rwerror version`, if any. */
+  getChannelVersion(channelId: string): Promise<string | undefined>;
+  /** Sets (or, with null, clears) the channel's release; the last setting wins (one upsert). */
+  setChannelVersion(channelId: string, version: string | null, userId: string | null): Promise<void>;
+  /** Every channel with a release set, most recently set first (App Home lists them). */
+  listChannelVersions(limit?: number): Promise<ChannelVersion[]>;
 
   /** Retention: plain range deletes, safe when several replicas run them at once. */
   prune(request: PruneRequest): Promise<PruneResult>;

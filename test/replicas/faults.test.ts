@@ -20,6 +20,7 @@ import { startProxy } from "./tcp-proxy.ts";
 const RECORD = fakeRecord("rec-fault-1", "fault test failure in the barrier manager");
 const PASTE = `ERROR:  Failed to run the query\n\nCaused by:\n  ${RECORD.errorMessage}`;
 const CHANNEL = "C0FAULTS01";
+const HEALTH_TOKEN = "faults-health-token";
 const DAY = 86_400_000;
 const isRoot = process.getuid?.() === 0;
 // runuser needs root; as another user, file modes alone make a file read-only.
@@ -48,6 +49,7 @@ async function setup() {
     RWERROR_DATA: data,
     RWERROR_DB: db,
     RWERROR_AUTO_CHANNELS: CHANNEL,
+    RWERROR_HEALTH_TOKEN: HEALTH_TOKEN,
   });
   return { dir, fake, env };
 }
@@ -76,7 +78,9 @@ async function burst(bot: Replica, n: number): Promise<number[]> {
 const replies = (fake: FakeSlack) => fake.callsTo("chat.postMessage").filter((c) => c.args.channel === CHANNEL);
 
 async function health(bot: Replica): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`http://127.0.0.1:${bot.port}/healthz`);
+  const res = await fetch(`http://127.0.0.1:${bot.port}/healthz`, {
+    headers: { authorization: `Bearer ${HEALTH_TOKEN}` },
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

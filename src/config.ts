@@ -29,6 +29,8 @@ export interface Config {
   timeZone: string;
   retentionDays: number;
   maxCardsPer10Min: number;
+  /** React :grey_question: on pastes in auto channels that got no confident answer (RWERROR_UNSURE_REACTION). */
+  unsureReaction: boolean;
   logLevel: LogLevelName;
 }
 
@@ -95,6 +97,10 @@ const envSchema = z.object({
   ),
   RWERROR_RETENTION_DAYS: intIn(365, 1, 36500),
   RWERROR_MAX_CARDS_PER_10MIN: intIn(5, 1, 1000),
+  RWERROR_UNSURE_REACTION: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : "off"),
+    z.enum(["on", "off", "true", "false", "1", "0"], { error: "must be on or off" }),
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : "info"),
     z.enum(["debug", "info", "warn", "error"], { error: "must be one of debug, info, warn, error" }),
@@ -143,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     timeZone: e.RWERROR_TZ,
     retentionDays: e.RWERROR_RETENTION_DAYS,
     maxCardsPer10Min: e.RWERROR_MAX_CARDS_PER_10MIN,
+    unsureReaction: ["on", "true", "1"].includes(e.RWERROR_UNSURE_REACTION),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -22,7 +22,7 @@ export function answerPaste(text: string, deps: ConsoleDeps): string {
   const result = deps.matcher.match(text);
   const occurrence = occurrenceFromResult(result, text, "console");
   if (occurrence && deps.record) deps.record(occurrence);
-  return renderAnswerText(result);
+  return renderAnswerText(result, text);
 }
 
 /** Piped input is one paste; a terminal reads pastes ended by two empty lines (psql output has single ones). */

@@ -23,7 +23,7 @@ export async function explainCommand(opts: ExplainOptions, matcher: Matcher, io:
   }
   const text = fromStdin ? await readAll(io.stdin, STDIN_CAP) : opts.text.join(" ");
   const result = matcher.match(text);
-  io.out(opts.json ? JSON.stringify(toJsonAnswer(result)) : renderAnswerText(result));
+  io.out(opts.json ? JSON.stringify(toJsonAnswer(result)) : renderAnswerText(result, text));
   return 0;
 }
 

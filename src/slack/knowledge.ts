@@ -1,7 +1,7 @@
 /** Team knowledge: "Add what fixed it" notes and "Report as a new error" gaps. */
 import type { App } from "@slack/bolt";
 import { z } from "zod";
-import { ACTION, filledTitle, renderNoteModal, VIEW } from "../render/index.ts";
+import { ACTION, escapeText, filledTitle, renderNoteModal, VIEW } from "../render/index.ts";
 import { addNote, reportGap } from "../store/index.ts";
 import { clickedRecord, readClick } from "./clicks.ts";
 import type { ListenerDeps } from "./deps.ts";
@@ -65,7 +65,7 @@ export function registerKnowledgeActions(app: App, deps: ListenerDeps): void {
       threadTs: meta.t ?? null,
       at: deps.now(),
     });
-    const thanks = `:memo: Saved your note on *${filledTitle(record).replace(/[<>&*]/g, "")}*. Later cards of this error show it, and the weekly digest lists it.`;
+    const thanks = `:memo: Saved your note on *${escapeText(filledTitle(record).replace(/\*/g, ""))}*. Later cards of this error show it, and the weekly digest lists it.`;
     if (meta.c) {
       const sent = await callSlack(client.chat.postEphemeral({ channel: meta.c, user, text: thanks }));
       if (sent.ok) return;

@@ -1,5 +1,5 @@
 /** `/rwerror mute <id|slug|last> [for 24h]` and `/rwerror mutes`: per-channel quiet for one error. */
-import { filledTitle, type MuteRow, renderMutes, renderPlain, type SlackMessage } from "../render/index.ts";
+import { escapeText, filledTitle, type MuteRow, renderMutes, renderPlain, type SlackMessage } from "../render/index.ts";
 import { activeMutes, lastRecordInChannel, muteRecord } from "../store/index.ts";
 import type { ListenerDeps } from "./deps.ts";
 
@@ -31,7 +31,7 @@ export function muteCommand(
   muteRecord(deps.store, { channelId, recordId: record.id, until, userId });
   const when = new Date(until).toISOString().slice(0, 16).replace("T", " ");
   return renderPlain(
-    `:mute: No auto-replies for *${filledTitle(record).replace(/[<>&*]/g, "")}* in <#${channelId}> for ${req.label} (until ${when} UTC). \`/rwerror mutes\` lists every mute.`,
+    `:mute: No auto-replies for *${escapeText(filledTitle(record).replace(/\*/g, ""))}* in <#${channelId}> for ${req.label} (until ${when} UTC). \`/rwerror mutes\` lists every mute.`,
   );
 }
 

@@ -10,6 +10,12 @@ export const SEVERITY_EMOJI: Record<string, string> = {
 };
 
 export const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** `Nov 27`: short enough for a card's one-line history. */
+export const shortDay = (ms: number) => {
+  const d = new Date(ms);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+};
 
 export function times(n: number): string {
   return n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
@@ -23,10 +29,17 @@ export function sourceLabel(model: CardModel): string | null {
   return link(model.source.url, where);
 }
 
+/** A wrapper without its long parentheticals: `gRPC request to meta service (call `/ddl…`) failed` → `… failed`. */
+export function withoutDetail(layer: string): string {
+  return layer.replace(/\s*\([^()]{20,200}\)/g, "").trim();
+}
+
 /** "inside: Failed to run the query › gRPC request to meta failed", or the deeper root cause. */
 export function chainLine(model: CardModel, perLayer = 70): string | null {
   const parts: string[] = [];
-  if (model.wrappers.length > 0) parts.push(`inside: ${model.wrappers.map((w) => safeText(w, perLayer)).join(" › ")}`);
+  if (model.wrappers.length > 0) {
+    parts.push(`inside: ${model.wrappers.map((w) => safeText(withoutDetail(w), perLayer)).join(" › ")}`);
+  }
   if (model.deeper) parts.push(`root cause below it: ${safeText(model.deeper.split("\n")[0] ?? "", perLayer * 2)}`);
   return parts.length > 0 ? parts.join(" · ") : null;
 }
@@ -48,9 +61,11 @@ export function seenLine(seen: SeenBefore | null, mrkdwn = true): string {
           .map((c) => (mrkdwn ? `<#${c}>` : `#${c}`))
           .join(", ")}${seen.channels.length > 3 ? ` and ${seen.channels.length - 3} more` : ""}`;
   const span =
-    seen.firstAt === seen.lastAt ? ` on ${day(seen.lastAt)}` : `, first ${day(seen.firstAt)}, last ${day(seen.lastAt)}`;
+    seen.firstAt === seen.lastAt
+      ? ` on ${day(seen.lastAt)}`
+      : ` since ${day(seen.firstAt)}, last ${shortDay(seen.lastAt)}`;
   const threads = seen.threads.slice(0, 3).map((t) => {
-    const label = `${day(t.at)}${t.helpful ? " ✓ helpful" : t.noted ? " ✎ noted" : ""}`;
+    const label = `${shortDay(t.at)}${t.helpful ? " ✓ helpful" : t.noted ? " ✎ noted" : ""}`;
     return mrkdwn ? link(t.url, label) : `${label} ${t.url}`;
   });
   const head = `Seen ${times(seen.count)}${channels}${span}`;
@@ -61,5 +76,5 @@ export function seenLine(seen: SeenBefore | null, mrkdwn = true): string {
 export function noteLine(note: TeamNote, mrkdwn = true, max = 200): string {
   const text = mrkdwn ? safeText(note.text, max) : note.text.slice(0, max);
   const more = note.link ? (mrkdwn ? ` (${link(note.link, "link")})` : ` (${note.link})`) : "";
-  return `${text}${more} — ${mrkdwn ? `<@${note.userId}>` : note.userId}, ${day(note.at)}`;
+  return `${text}${more} — ${mrkdwn ? `<@${note.userId}>` : note.userId}, ${mrkdwn ? shortDay(note.at) : day(note.at)}`;
 }

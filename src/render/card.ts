@@ -8,7 +8,7 @@ import type { Match } from "../matcher/types.ts";
 import { ACTION, type CardRef, encodeCardRef, kindCode } from "./actions.ts";
 import { actions, type Block, type ButtonElement, button, context, header, linkButton, section } from "./blocks.ts";
 import { capturesLine, chainLine, noteLine, SEVERITY_EMOJI, seenLine, sourceLabel } from "./card-lines.ts";
-import { type CardContext, type CardModel, cardModel, type MatchFacts } from "./model.ts";
+import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
 import { codeBlock, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
 import { filledTitle, isPureWrapper } from "./template.ts";
 
@@ -45,21 +45,32 @@ function metaLine(model: CardModel): string {
 }
 
 /** How much of each part the first screen shows; cards that run long step down a level. */
+// What fixed it last time (a team note) is the last thing cut; the record's own prose goes first.
 const LEVELS = [
-  { meaning: 240, step: 130, steps: 3, note: 110, excerpt: 7, wrapper: 70 },
-  { meaning: 200, step: 110, steps: 3, note: 80, excerpt: 6, wrapper: 60 },
-  { meaning: 160, step: 90, steps: 2, note: 60, excerpt: 5, wrapper: 45 },
-  { meaning: 110, step: 70, steps: 2, note: 40, excerpt: 5, wrapper: 30 },
+  { sentences: 2, meaning: 300, step: 220, steps: 3, note: 160, excerpt: 7, wrapper: 70 },
+  { sentences: 1, meaning: 200, step: 220, steps: 3, note: 160, excerpt: 7, wrapper: 60 },
+  { sentences: 1, meaning: 160, step: 220, steps: 2, note: 140, excerpt: 6, wrapper: 60 },
+  { sentences: 1, meaning: 120, step: 140, steps: 2, note: 140, excerpt: 5, wrapper: 60 },
+  { sentences: 1, meaning: 110, step: 160, steps: 1, note: 120, excerpt: 5, wrapper: 40 },
+  { sentences: 1, meaning: 80, step: 120, steps: 1, note: 60, excerpt: 5, wrapper: 30 },
 ] as const;
 type Level = (typeof LEVELS)[number];
 
+/** Cut at a word boundary: a step or a sentence cut mid-word reads as broken. */
+function cutWords(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
+}
+
 function stepList(steps: readonly string[], perStep: number): string {
-  return steps.map((s, i) => `${i + 1}. ${safeText(s.replace(/\s+/g, " "), perStep)}`).join("\n");
+  return steps.map((s, i) => `${i + 1}. ${escapeText(cutWords(s, perStep))}`).join("\n");
 }
 
 function analysedBody(model: CardModel, level: Level): Block[] {
   const parts: string[] = [];
-  if (model.meaning) parts.push(`*What it means:* ${safeText(model.meaning, level.meaning)}`);
+  if (model.fullMeaning)
+    parts.push(`*What it means:* ${escapeText(firstSentences(model.fullMeaning, level.sentences, level.meaning))}`);
   if (model.steps.length > 0) parts.push(`*First steps*\n${stepList(model.steps.slice(0, level.steps), level.step)}`);
   return parts.length > 0 ? [section(parts.join("\n"))] : [];
 }
@@ -79,7 +90,7 @@ function unanalysedBody(model: CardModel, level: Level): Block[] {
   }
   const steps = [
     ...(model.hint ? [`HINT: ${safeText(model.hint, level.step)}`] : []),
-    `Search ${link(model.links.docs, "the RisingWave docs")} and ${link(model.links.issues, "GitHub issues")} for ${inlineCode(model.links.phrase || model.title, 50)}.`,
+    `Search ${link(model.links.docs, "the RisingWave docs")} and ${link(model.links.issues, "GitHub issues")} for ${inlineCode(model.links.phrase || model.title, 70)}.`,
     "Nothing there? *Open a GitHub issue* below: it comes prefilled.",
   ];
   blocks.push(section(`*First steps*\n${steps.map((s, i) => `${i + 1}. ${s}`).join("\n")}`));
@@ -160,16 +171,27 @@ export function visibleChars(blocks: readonly Block[]): number {
   return n;
 }
 
+/** Two titles a reader would call the same: case, spacing, holes and trailing punctuation ignored. */
+function sameText(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/…/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/[\s,.;:!?"'-]+$/, "")
+    .trim();
+}
+
 /** Other candidates worth a button: distinct titles, no pure wrappers, nothing matched on a HINT line. */
 export function distinctCandidates(matches: readonly Match[], limit = 3, exclude: readonly string[] = []): Match[] {
-  const seen = new Set(exclude);
+  const seen = new Set(exclude.map(sameText));
   const out: Match[] = [];
   for (const m of matches) {
     if (out.length >= limit) break;
     if (isPureWrapper(m.record.errorMessage)) continue;
     if (/^\s*HINT:/i.test(m.layer)) continue;
-    const title = filledTitle(m.record, m.captures).toLowerCase();
-    if (seen.has(title)) continue;
+    const title = sameText(filledTitle(m.record, m.captures));
+    // "Batch refresh … backfill" and "Batch refresh … backfill, …" read as the same button.
+    if ([...seen].some((s) => s.startsWith(title) || title.startsWith(s))) continue;
     seen.add(title);
     out.push(m);
   }

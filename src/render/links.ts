@@ -6,8 +6,13 @@ const MAX_URL = 2900;
 
 /** The longest fixed run of a template: what a search finds whatever the captured values were. */
 export function searchPhrase(template: string): string {
-  const parts = (template.split("\n")[0] ?? "").split(/\{[^{}]*\}/).map((p) => p.trim().replace(/[:\s]+$/, ""));
-  return parts.reduce((best, p) => (p.length > best.length ? p : best), "").slice(0, 120);
+  const parts = (template.split("\n")[0] ?? "")
+    .split(/\{[^{}]*\}/)
+    .map((p) => p.replace(/^[\s"'`,.:;()[\]-]+|[\s"'`,.:;()[\]-]+$/g, ""));
+  const longest = parts.reduce((best, p) => (p.length > best.length ? p : best), "");
+  if (longest.length <= 60) return longest;
+  // Whole words: a search for half a word finds nothing.
+  return longest.slice(0, 60).replace(/\s+\S*$/, "");
 }
 
 export function docsSearchUrl(template: string): string {

@@ -89,17 +89,24 @@ export interface CardModel {
 export function describeWhy(facts: MatchFacts): string {
   const pct = `${Math.round(facts.confidence * 100)}%`;
   const where = facts.rootCause === false ? "an outer layer of the error" : "the root cause";
-  if (facts.kind === "exact") return `the pattern matched ${where} exactly (${pct})`;
-  if (facts.kind === "folded") return `the pattern matched ${where} once case and spacing were ignored (${pct})`;
+  if (facts.kind === "exact") return `exact match on ${where} (${pct})`;
+  if (facts.kind === "folded") return `match on ${where}, case and spacing ignored (${pct})`;
   return `closest wording in the knowledge base (${pct}): check it fits`;
 }
 
-/** The first `max` sentences of a text (a sentence ends at . ! ? followed by space and a capital). */
+/**
+ * Up to `max` whole sentences within `maxChars` (a sentence ends at . ! ? before a capital). Only a
+ * first sentence longer than the limit is cut: half a second sentence says nothing.
+ */
 export function firstSentences(text: string, max = 2, maxChars = 320): string {
-  const flat = text.replace(/\s+/g, " ").trim().slice(0, 2000);
+  const flat = text.replace(/\s+/g, " ").trim().slice(0, 4000);
   const parts = flat.split(/(?<=[.!?])\s+(?=[A-Z`(])/);
-  const picked = parts.slice(0, max).join(" ");
-  return picked.length > maxChars ? `${picked.slice(0, maxChars - 1)}…` : picked;
+  let picked = parts[0] ?? "";
+  for (const next of parts.slice(1, max)) {
+    if (picked.length + 1 + next.length > maxChars) break;
+    picked = `${picked} ${next}`;
+  }
+  return picked.length > maxChars ? `${picked.slice(0, maxChars - 1).replace(/\s+\S*$/, "")}…` : picked;
 }
 
 const LABEL_ONLY = /^(executor|scheduler|internal|storage|stream|batch|meta|rpc) error$/i;

@@ -7,7 +7,7 @@ export interface SourceExcerpt {
   line: number;
 }
 
-const MAX_LINE_CHARS = 88;
+const MAX_LINE_CHARS = 110;
 
 /** 5–9 lines around lineNumber (or around the template literal when the line is unknown); null without source. */
 export function sourceExcerpt(

@@ -104,8 +104,19 @@ export function labelCaptures(
   });
 }
 
-/** A template that only wraps another error: `Failed to run the query: {0}`, `{0}`, `gRPC error: {}`. */
+/**
+ * A template that only wraps another error (`Storage error: {0}`, `Failed to run the query: {}`,
+ * `gRPC request to meta failed: {}`), as opposed to one whose value is the point
+ * (`view or materialized view does not exist: {}`).
+ */
 export function isPureWrapper(template: string): boolean {
-  const first = template.split("\n")[0] ?? "";
-  return /^[^{}:]{0,60}:\s*\{[^{}]*\}\s*$/.test(first) || /^\s*\{[^{}]*\}\s*$/.test(first);
+  const first = (template.split("\n")[0] ?? "").trim();
+  if (/^\{[^{}]*\}$/.test(first)) return true;
+  const m = /^([^{}:]{1,60}):\s*(\{[^{}]*\})$/.exec(first);
+  if (!m) return false;
+  const prefix = (m[1] ?? "").trim();
+  const placeholder = m[2] ?? "";
+  return /^\{(0|source|error|err|e|inner|cause)?(:[^{}]*)?\}$/.test(placeholder) && placeholder !== "{}"
+    ? true
+    : /(error|failed|failure)$/i.test(prefix) || /^failed to /i.test(prefix);
 }

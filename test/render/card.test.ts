@@ -179,12 +179,12 @@ describe("a compact first screen", () => {
       ],
     });
     const footer = texts(firstScreen(msg.blocks)).join("\n");
-    expect(footer).toContain("Seen 4 times in <#C0INCIDENT>, <#C0ONCALL>, first 2026-11-03, last 2026-11-28");
-    expect(footer).toContain("<https://fake.slack.test/archives/C0INCIDENT/p1|2026-11-28 ✓ helpful>");
+    expect(footer).toContain("Seen 4 times in <#C0INCIDENT>, <#C0ONCALL> since 2026-11-03, last Nov 28");
+    expect(footer).toContain("<https://fake.slack.test/archives/C0INCIDENT/p1|Nov 28 ✓ helpful>");
     expect(footer).toContain(
-      "*Team notes:* Restarted meta after failover (<https://wiki.example/runbook|link>) — <@U0ALICE>, 2026-11-28",
+      "*Team notes:* Restarted meta after failover (<https://wiki.example/runbook|link>) — <@U0ALICE>, Nov 28",
     );
-    expect(footer).toContain("Why this match: the pattern matched the root cause exactly (100%)");
+    expect(footer).toContain("Why this match: exact match on the root cause (100%)");
     const first = texts(
       renderAnswer(result([pasted]), { ephemeral: false, seen: { ...seen, count: 0, threads: [] } }).blocks,
     );
@@ -303,7 +303,7 @@ describe("terminal text", () => {
     expect(text).toContain("  1. Retry the rescale operation");
     expect(text).toContain("raised in src/meta/src/stream/scale.rs:930");
     expect(text).toContain(`Record: ${DOWNSTREAM_ID} (downstream-relation-missing-for)`);
-    expect(text).toContain("Why this match: the pattern matched the root cause exactly");
+    expect(text).toContain("Why this match: exact match on the root cause");
     expect(text).not.toMatch(BARE_PLACEHOLDER);
   });
 

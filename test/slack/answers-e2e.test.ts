@@ -216,7 +216,7 @@ describe("seen before and the repeat pointer", () => {
     const footer = texts(firstScreen(body.blocks)).join("\n");
     expect(footer).toContain(`Seen once in <#${INCIDENT}>`);
     expect(footer).toMatch(
-      /earlier threads: <https:\/\/fake\.slack\.test\/archives\/[^|]+\|\d{4}-\d\d-\d\d ✓ helpful>/,
+      /earlier threads: <https:\/\/fake\.slack\.test\/archives\/[^|]+\|[A-Z][a-z]{2} \d{1,2} ✓ helpful>/,
     );
     expect(b.fake.callsTo("chat.getPermalink").at(-1)?.args).toMatchObject({ channel: INCIDENT, message_ts: replyTs });
     expect(first.ts).toBeDefined();

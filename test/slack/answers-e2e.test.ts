@@ -18,7 +18,14 @@ import { listOccurrences } from "../../src/store/index.ts";
 import { blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
 import { FAKE_BOT_ID, FAKE_BOT_USER, FAKE_TEAM } from "../support/fake-slack.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, PASTE_UNKNOWN, slackEscape } from "../support/pastes.ts";
-import { appHomeOpened, blockAction, messageEvent, messageShortcut, slashCommand } from "../support/payloads.ts";
+import {
+  appHomeOpened,
+  blockAction,
+  messageEvent,
+  messageShortcut,
+  slashCommand,
+  viewSubmission,
+} from "../support/payloads.ts";
 import { postEvent, postForm, postInteraction } from "../support/signing.ts";
 
 const INCIDENT = "C0INCIDENT9";
@@ -177,6 +184,26 @@ describe("counting what happened", () => {
     });
     expect(res.status).toBe(200);
     await b.fake.waitFor(() => b.fake.responsesTo("bot-msg").length === 1);
+    expect(listOccurrences(b.store)).toEqual([]);
+  });
+
+  it("does not count a keyword query typed into the paste box", async () => {
+    const b = await start();
+    const res = await postInteraction(
+      b.eventsUrl,
+      viewSubmission({
+        callbackId: VIEW.pasteModal,
+        blockId: VIEW.pasteInputBlock,
+        actionId: VIEW.pasteInputAction,
+        value: "downstream relation missing",
+        privateMetadata: JSON.stringify({ channel: "C0GENERAL" }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    await b.fake.waitFor(() => b.fake.callsTo("chat.postEphemeral").length === 1);
+    expect(texts(b.fake.callsTo("chat.postEphemeral")[0]?.args.blocks)[0]).toContain(
+      "No known RisingWave error matches this.",
+    );
     expect(listOccurrences(b.store)).toEqual([]);
   });
 

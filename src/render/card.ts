@@ -21,7 +21,7 @@ export const CARD_ACTIONS_BLOCK = "rwerror_card_actions";
 export function refFor(record: ErrorRecord, facts: MatchFacts, ctx: CardContext = {}): CardRef {
   const model = cardModel(record, facts, ctx);
   const redact = ctx.redact ?? ((t: string) => t);
-  const ref: CardRef = { r: record.id, k: kindCode(facts.kind), c: facts.confidence, v: [...facts.captures] };
+  const ref: CardRef = { r: record.id, k: kindCode(facts.kind), c: facts.confidence, v: facts.captures.map(redact) };
   if (facts.layer) ref.l = redact(facts.layer);
   if (model.wrappers.length > 0) ref.w = model.wrappers.map(redact);
   return ref;

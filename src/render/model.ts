@@ -119,8 +119,12 @@ function wrappersOf(facts: MatchFacts, ctx: CardContext): string[] {
   return outer.map((l) => l.split("\n")[0]?.trim() ?? "").filter((l) => l !== "" && !LABEL_ONLY.test(l));
 }
 
-export function cardModel(record: ErrorRecord, facts: MatchFacts, ctx: CardContext = {}): CardModel {
+export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardContext = {}): CardModel {
   const redact = ctx.redact ?? ((t: string) => t);
+  // Captured values are pasted text: a token in them must not reach the title, the card or a link.
+  const facts: MatchFacts = ctx.redact
+    ? { ...pasted, captures: pasted.captures.map(redact), ...(pasted.layer ? { layer: redact(pasted.layer) } : {}) }
+    : pasted;
   const title = filledTitle(record, facts.captures);
   const solutions = record.solutions.filter((s) => s.trim() !== "");
   const documentation = record.documentation?.trim() || null;

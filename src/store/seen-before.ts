@@ -1,4 +1,5 @@
 import type { Store } from "./db.ts";
+import { IDS_PER_MS } from "./occurrences.ts";
 
 export interface RecordHistory {
   count: number;
@@ -9,7 +10,7 @@ export interface RecordHistory {
 
 /** A record's occurrences before `before` (ms): how many, first and last, in which channels (most used first). */
 export function recordHistory(store: Store, recordId: string, before = store.now()): RecordHistory {
-  const end = Math.floor(before) * 1024;
+  const end = Math.floor(before) * IDS_PER_MS;
   const totals = store
     .prepare(
       `SELECT count(*) AS count, min(occurred_at) AS firstAt, max(occurred_at) AS lastAt FROM occurrences
@@ -74,7 +75,7 @@ export function answeredThreads(
 export function countInChannelSince(store: Store, channelId: string, recordId: string, sinceMs: number): number {
   const row = store
     .prepare("SELECT count(*) AS n FROM occurrences WHERE record_id = ? AND channel_id = ? AND id >= ?")
-    .get(recordId, channelId, Math.floor(sinceMs) * 1024) as { n: number };
+    .get(recordId, channelId, Math.floor(sinceMs) * IDS_PER_MS) as { n: number };
   return row.n;
 }
 

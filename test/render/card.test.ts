@@ -314,3 +314,16 @@ describe("terminal text", () => {
     expect(text).not.toMatch(/explain` with keywords/);
   });
 });
+
+describe("secrets in a paste", () => {
+  it("are redacted from the title, the card and the button values when the context redacts", () => {
+    const leaky = exact(
+      downstream,
+      ["postgres://admin:hunter2secret@db:5432", "2"],
+      "downstream relation missing for postgres://admin:hunter2secret@db:5432 -> 2",
+    );
+    const msg = renderAnswer(result([leaky]), { ephemeral: true, redact: redactSecrets });
+    expect(JSON.stringify(msg)).not.toContain("hunter2secret");
+    expect(texts(msg.blocks)[0]).toContain("downstream relation missing for postgres://");
+  });
+});

@@ -383,6 +383,42 @@ describe("mute", () => {
     expect(all).toContain(`<#${INCIDENT}>: downstream relation missing for`);
   });
 
+  it("App Home's Show answers in the app's DM (a Home view has no response_url)", async () => {
+    const b = await start();
+    await paste(b, PASTE_DOWNSTREAM);
+    await b.fake.waitFor(() => threadPosts(b).length === 1);
+    await postEvent(b.eventsUrl, appHomeOpened("U0ALICE"));
+    await b.fake.waitFor(() => b.fake.callsTo("views.publish").length === 1);
+    const home = b.fake.callsTo("views.publish")[0]?.args.view as { blocks: AnyBlock[] };
+    const show = buttonsOf(home.blocks).find((x) => x.action_id === `${ACTION.showPrefix}0`);
+    expect(show?.value).toBe(DOWNSTREAM_ID);
+    const res = await postInteraction(b.eventsUrl, {
+      type: "block_actions",
+      team: { id: FAKE_TEAM, domain: "fake" },
+      user: { id: "U0ALICE", username: "alice", team_id: FAKE_TEAM },
+      api_app_id: "A0RWERROR",
+      token: "legacy-verification-token",
+      container: { type: "view", view_id: "VHOME" },
+      trigger_id: "1337.47.trigger",
+      view: { id: "VHOME", type: "home", blocks: [] },
+      actions: [
+        {
+          type: "button",
+          action_id: show?.action_id,
+          block_id: "b",
+          value: show?.value,
+          text: { type: "plain_text", text: "Show" },
+          action_ts: "1.1",
+        },
+      ],
+    });
+    expect(res.status).toBe(200);
+    await b.fake.waitFor(() => b.fake.callsTo("chat.postMessage").some((c) => c.args.channel === "U0ALICE"));
+    const dm = b.fake.callsTo("chat.postMessage").find((c) => c.args.channel === "U0ALICE");
+    expect(texts(dm?.args.blocks)[0]).toBe("downstream relation missing for … -> …");
+    expect(listOccurrences(b.store)).toHaveLength(1);
+  });
+
   it("explains what went wrong for an unknown key", async () => {
     const b = await start();
     const body = await slash(b, "mute no-such-record", "mute-bad", INCIDENT);

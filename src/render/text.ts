@@ -73,7 +73,7 @@ export function renderRecordText(record: ErrorRecord): string {
 }
 
 /** The console's answer to a paste, as the bot would answer in Slack (same verdicts). */
-export function renderAnswerText(result: MatchResult, paste = ""): string {
+export function renderAnswerText(result: MatchResult, paste = "", context: CardContext = {}): string {
   const out: string[] = [];
   if (result.truncated) {
     out.push(`(The paste was ${Math.round(result.inputBytes / 1024)} KiB; only its head was read.)`, "");
@@ -87,7 +87,7 @@ export function renderAnswerText(result: MatchResult, paste = ""): string {
     );
     return out.join("\n");
   }
-  const ctx: CardContext = { layers: result.layers, paste };
+  const ctx: CardContext = { ...context, layers: result.layers, paste };
   if (result.verdict === "candidates") {
     out.push(NOT_SURE_TEXT, "Closest records (check the wording fits before acting on one):");
     for (const m of distinctCandidates(result.matches, 3)) {

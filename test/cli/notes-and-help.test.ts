@@ -75,3 +75,20 @@ describe("rwerror notes export", () => {
     expect(r.stderr).toContain("Usage: rwerror notes export");
   });
 });
+
+describe("the local console", () => {
+  it("says when the same error was seen before, from the same SQLite file", () => {
+    const db = tempDb();
+    const paste = "ERROR:  Failed to run the query\n\nCaused by:\n  downstream relation missing for 1001 -> 1002\n";
+    const run = () =>
+      spawnSync(process.execPath, [bin, "serve"], {
+        cwd: repoRoot,
+        input: paste,
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", RWERROR_DB: db },
+        timeout: 30_000,
+      }).stdout;
+    expect(run()).toContain("First time rwerror has seen this error.");
+    expect(run()).toMatch(/Seen once on \d{4}-\d\d-\d\d/);
+  });
+});

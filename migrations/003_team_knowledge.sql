@@ -38,3 +38,7 @@ CREATE INDEX gap_reports_time ON gap_reports (created_at);
 
 -- "Seen before" on every card reads one record's history; without this it would scan the whole log.
 CREATE INDEX occurrences_record ON occurrences (record_id, id) WHERE record_id IS NOT NULL;
+
+-- "Seen before" links earlier answered threads of a record, Helpful-voted first.
+CREATE INDEX replies_record_time ON replies (record_id, created_at);
+CREATE INDEX feedback_record_message ON feedback (record_id, channel_id, message_ts);

@@ -47,12 +47,12 @@ function metaLine(model: CardModel): string {
 /** How much of each part the first screen shows; cards that run long step down a level. */
 // What fixed it last time (a team note) is the last thing cut; the record's own prose goes first.
 const LEVELS = [
-  { sentences: 2, meaning: 300, step: 220, steps: 3, note: 160, excerpt: 7, wrapper: 70 },
-  { sentences: 1, meaning: 200, step: 220, steps: 3, note: 160, excerpt: 7, wrapper: 60 },
-  { sentences: 1, meaning: 160, step: 220, steps: 2, note: 140, excerpt: 6, wrapper: 60 },
-  { sentences: 1, meaning: 120, step: 140, steps: 2, note: 140, excerpt: 5, wrapper: 60 },
-  { sentences: 1, meaning: 110, step: 160, steps: 1, note: 120, excerpt: 5, wrapper: 40 },
-  { sentences: 1, meaning: 80, step: 120, steps: 1, note: 60, excerpt: 5, wrapper: 30 },
+  { sentences: 2, meaning: 300, step: 220, steps: 3, note: 160, excerpt: 7, code: 110, wrapper: 70 },
+  { sentences: 1, meaning: 200, step: 220, steps: 3, note: 160, excerpt: 7, code: 100, wrapper: 60 },
+  { sentences: 1, meaning: 160, step: 220, steps: 2, note: 140, excerpt: 6, code: 90, wrapper: 60 },
+  { sentences: 1, meaning: 120, step: 140, steps: 2, note: 140, excerpt: 5, code: 80, wrapper: 60 },
+  { sentences: 1, meaning: 110, step: 160, steps: 1, note: 120, excerpt: 5, code: 70, wrapper: 40 },
+  { sentences: 1, meaning: 80, step: 120, steps: 1, note: 60, excerpt: 5, code: 56, wrapper: 30 },
 ] as const;
 type Level = (typeof LEVELS)[number];
 
@@ -83,7 +83,11 @@ function unanalysedBody(model: CardModel, level: Level): Block[] {
     const mark = lines.findIndex((l) => l.startsWith("▶"));
     const half = Math.floor(level.excerpt / 2);
     const from = Math.max(0, Math.min(mark - half, lines.length - level.excerpt));
-    const shown = lines.slice(from, from + level.excerpt).join("\n");
+    // Long lines are cut at the level's width (the `▶ 930 │ ` gutter not counted).
+    const shown = lines
+      .slice(from, from + level.excerpt)
+      .map((l) => (l.length > level.code + 8 ? `${l.slice(0, level.code + 7)}…` : l))
+      .join("\n");
     blocks.push(section(`${intro} It is raised here:\n${codeBlock(shown, 900)}`));
   } else {
     blocks.push(section(`${intro} The knowledge base has no source lines for it either.`));

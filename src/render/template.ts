@@ -115,8 +115,7 @@ export function isPureWrapper(template: string): boolean {
   const m = /^([^{}:]{1,60}):\s*(\{[^{}]*\})$/.exec(first);
   if (!m) return false;
   const prefix = (m[1] ?? "").trim();
-  const placeholder = m[2] ?? "";
-  return /^\{(0|source|error|err|e|inner|cause)?(:[^{}]*)?\}$/.test(placeholder) && placeholder !== "{}"
-    ? true
-    : /(error|failed|failure)$/i.test(prefix) || /^failed to /i.test(prefix);
+  // `{0}` / `{source}` is thiserror's wrapped error; a bare `{}` after "… failed" or "… error" is too.
+  const wrapsAnError = /^\{(0|source|error|err|e|inner|cause)(:[^{}]*)?\}$/.test(m[2] ?? "");
+  return wrapsAnError || /(error|failed|failure)$/i.test(prefix) || /^failed to /i.test(prefix);
 }

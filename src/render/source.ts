@@ -23,8 +23,10 @@ export function sourceExcerpt(
     index = literal ? lines.findIndex((l) => l.includes(literal)) : -1;
   }
   if (index < 0) return null;
-  const from = Math.max(0, index - around);
-  const to = Math.min(lines.length, index + around + 1);
+  // A raising line near either end still gets the whole window, shifted.
+  const span = 2 * around + 1;
+  const from = Math.max(0, Math.min(index - around, lines.length - span));
+  const to = Math.min(lines.length, from + span);
   const picked = lines.slice(from, to);
   const indent = Math.min(...picked.filter((l) => l.trim() !== "").map((l) => /^\s*/.exec(l)?.[0].length ?? 0));
   const width = String(start + to - 1).length;

@@ -29,7 +29,15 @@ describe.skipIf(!existsSync(templates))("every corpus record as a card (skipped:
         over.push(record.id);
       const problems = checkBlockKitLimits(msg);
       if (problems.length > 0) over.push(`${record.id}: ${problems.join()}`);
-      if (texts(msg.blocks).some((t) => /```[\s\S]*▶/.test(t))) withSource++;
+      const code = texts(msg.blocks)
+        .map((t) => /```([\s\S]*▶[\s\S]*)```/.exec(t)?.[1])
+        .find((c) => c !== undefined);
+      if (code !== undefined) {
+        withSource++;
+        const shown = code.split("\n").length;
+        if ((record.sourceCode?.split("\n").length ?? 0) >= 5 && (shown < 5 || shown > 9))
+          over.push(`${record.id}: ${shown} source lines`);
+      }
       expect(filledTitle(record)).not.toMatch(BARE_PLACEHOLDER);
     }
     expect(over).toEqual([]);

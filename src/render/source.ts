@@ -41,9 +41,18 @@ export function sourceExcerpt(
   return { text, line: start + index };
 }
 
-/** A HINT the source gives with the error (`HINT: …` / `hint: …` inside the raising code). */
-export function sourceHint(record: Pick<ErrorRecord, "sourceCode">): string | null {
-  const m = /\bHINT:\s*([^"\\\n]{8,240})/i.exec(record.sourceCode?.slice(0, 20_000) ?? "");
+/**
+ * A HINT the source gives with this error (`HINT: …` in the raising code). Only the lines right
+ * around the raising line count: a snippet often holds a neighbouring error's hint too.
+ */
+export function sourceHint(
+  record: Pick<ErrorRecord, "sourceCode" | "sourceCodeStart" | "lineNumber" | "errorMessage">,
+): string | null {
+  if (!record.sourceCode) return null;
+  const lines = record.sourceCode.split("\n");
+  const at = record.lineNumber !== null ? record.lineNumber - (record.sourceCodeStart ?? 1) : -1;
+  const near = at >= 0 && at < lines.length ? lines.slice(Math.max(0, at - 2), at + 8).join("\n") : "";
+  const m = /\bHINT:\s*([^"\\\n]{8,240})/i.exec(near.slice(0, 4000));
   return m?.[1]?.trim() ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filledTitle, fillTemplate, isPureWrapper, labelCaptures } from "../../src/render/index.ts";
+import { pasteHint, sourceHint } from "../../src/render/source.ts";
 import { DOWNSTREAM_ID, seedById } from "../support/seeds.ts";
 import { notFound } from "./fixtures.ts";
 
@@ -38,5 +39,19 @@ describe("templates as people read them", () => {
     expect(isPureWrapper("{0}")).toBe(true);
     expect(isPureWrapper("downstream relation missing for {}")).toBe(false);
     expect(isPureWrapper("{object_type} not found: {name}")).toBe(false);
+  });
+});
+
+describe("hints", () => {
+  it("takes a HINT from the paste, or from the source right at the raising line only", () => {
+    expect(pasteHint("ERROR:  x\nHINT:  run ANALYZE first")).toBe("run ANALYZE first");
+    const sourceCode = [
+      'bail!("other error. HINT: unrelated advice far away");',
+      ...Array.from({ length: 20 }, () => "// …"),
+      'Err(anyhow!("column {} is ambiguous. HINT: qualify it with the table name"))',
+    ].join("\n");
+    const record = { sourceCode, sourceCodeStart: 100, lineNumber: 121, errorMessage: "column {} is ambiguous" };
+    expect(sourceHint(record)).toBe("qualify it with the table name");
+    expect(sourceHint({ ...record, lineNumber: null })).toBeNull();
   });
 });

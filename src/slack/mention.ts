@@ -1,8 +1,8 @@
 /** `@rwerror` in a thread: explains the thread's first error-looking message, answered in the thread. */
 import type { App } from "@slack/bolt";
-import { renderPlain } from "../render/index.ts";
+import { renderPlain, type SlackMessage } from "../render/index.ts";
 import { answerPaste } from "./answer.ts";
-import { markEventSeen } from "./core.ts";
+import { claimReply, markEventSeen, releaseReply, setReplyTs } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { appMentionSchema, eventEnvelopeSchema, threadRepliesSchema } from "./payloads.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
@@ -49,7 +49,7 @@ export function registerMention(app: App, deps: ListenerDeps): void {
       });
       return;
     }
-    const { message } = await answerPaste(
+    const { message, result } = await answerPaste(
       deps,
       client,
       target.text,
@@ -63,12 +63,31 @@ export function registerMention(app: App, deps: ListenerDeps): void {
       },
       { ephemeral: false },
     );
-    await client.chat.postMessage({
-      channel: m.channel,
-      thread_ts: threadTs,
-      unfurl_links: false,
-      unfurl_media: false,
-      ...message,
-    });
+    const best = result.verdict === "answer" ? result.matches[0] : undefined;
+    const post = (body: SlackMessage) =>
+      client.chat.postMessage({
+        channel: m.channel,
+        thread_ts: threadTs,
+        unfurl_links: false,
+        unfurl_media: false,
+        ...body,
+      });
+    if (!best) {
+      await post(message);
+      return;
+    }
+    // The same bookkeeping as auto-replies: one card per thread and record, and later cards link here.
+    const key = { channelId: m.channel, threadTs, recordId: best.record.id };
+    if (!claimReply(deps.store, key, { fullCard: true })) {
+      await post(renderPlain(":point_up: I already answered this error in this thread; scroll up for the card."));
+      return;
+    }
+    try {
+      const posted = await post(message);
+      if (posted.ts) setReplyTs(deps.store, key, posted.ts);
+    } catch (error) {
+      releaseReply(deps.store, key);
+      throw error;
+    }
   });
 }

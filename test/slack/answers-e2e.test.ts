@@ -465,6 +465,37 @@ describe("@rwerror in a thread", () => {
     expect(listOccurrences(b.store).map((o) => o.messageTs)).toEqual(["1700000100.000200"]);
   });
 
+  it("does not repeat a card the thread already has", async () => {
+    const b = await start();
+    const m = await paste(b, PASTE_DOWNSTREAM);
+    await b.fake.waitFor(() => threadPosts(b).length === 1);
+    b.fake.handle("conversations.replies", () => ({
+      ok: true,
+      messages: [{ ts: m.ts, user: "U0ALICE", text: slackEscape(PASTE_DOWNSTREAM) }],
+    }));
+    await postEvent(b.eventsUrl, {
+      token: "t",
+      team_id: FAKE_TEAM,
+      api_app_id: "A0RWERROR",
+      type: "event_callback",
+      event_id: "EvMention3",
+      event_time: 1,
+      authorizations: [{ team_id: FAKE_TEAM, user_id: FAKE_BOT_USER, is_bot: true, is_enterprise_install: false }],
+      event: {
+        type: "app_mention",
+        channel: INCIDENT,
+        user: "U0CAROL",
+        text: "<@U0RWBOT> ?",
+        ts: "1700000200.000001",
+        thread_ts: m.ts,
+        event_ts: "1",
+      },
+    });
+    await b.fake.waitFor(() => threadPosts(b).length === 2);
+    expect(String(threadPosts(b)[1]?.args.text)).toContain("I already answered this error in this thread");
+    expect(listOccurrences(b.store)).toHaveLength(1);
+  });
+
   it("says so in the thread when no message looks like an error", async () => {
     const b = await start();
     b.fake.handle("conversations.replies", () => ({

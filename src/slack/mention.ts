@@ -44,7 +44,9 @@ export function registerMention(app: App, deps: ListenerDeps): void {
         channel: m.channel,
         thread_ts: threadTs,
         ...renderPlain(
-          "I found no error-looking message in this thread. Paste the error here (with its `Caused by` chain) and mention me again, or use `/rwerror`.",
+          m.thread_ts
+            ? "I found no error-looking message in this thread. Paste the error here (with its `Caused by` chain) and mention me again, or use `/rwerror`."
+            : "Mention me in the thread of a pasted error, or paste the error (with its `Caused by` chain) right after `@rwerror`.",
         ),
       });
       return;

@@ -40,7 +40,8 @@ export function registerShortcuts(app: App, deps: ListenerDeps): void {
         channelId: channel.id,
         userId: user.id,
         messageTs: message.ts,
-        threadTs: message.thread_ts,
+        // As auto-replies key it: a root message is its own thread.
+        threadTs: message.thread_ts ?? message.ts,
         lookup,
       },
       { ephemeral: true },

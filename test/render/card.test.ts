@@ -111,11 +111,11 @@ describe("the error as it happened", () => {
 });
 
 describe("a compact first screen", () => {
-  for (const [name, record, match] of [
-    ["an analysed record", downstream, pasted],
-    ["a panic record", seedById(JOB_FRAGMENTS_ID), exact(seedById(JOB_FRAGMENTS_ID))],
-    ["a record without analysis", unanalysed(), exact(unanalysed(), ["1002", "1004"])],
-    ["a hostile record", hostileRecord(), exact(hostileRecord(), ["<x>"])],
+  for (const [name, match] of [
+    ["an analysed record", pasted],
+    ["a panic record", exact(seedById(JOB_FRAGMENTS_ID))],
+    ["a record without analysis", exact(unanalysed(), ["1002", "1004"])],
+    ["a hostile record", exact(hostileRecord(), ["<x>"])],
   ] as const) {
     it(`fits ${CARD_FIRST_SCREEN.blocks} blocks and ${CARD_FIRST_SCREEN.chars} characters before the buttons: ${name}`, () => {
       const msg = renderAnswer(result([match], { layers: LAYERS }), {
@@ -128,7 +128,6 @@ describe("a compact first screen", () => {
       expect(visibleChars(screen)).toBeLessThanOrEqual(CARD_FIRST_SCREEN.chars);
       expect(msg.blocks[screen.length]).toMatchObject({ type: "actions", block_id: CARD_ACTIONS_BLOCK });
       expect(checkBlockKitLimits(msg)).toEqual([]);
-      expect(record.id).toBeTruthy();
     });
   }
 

@@ -26,8 +26,8 @@ async function seenBefore(
   recordId: string,
   where: Where,
 ): Promise<SeenBefore> {
-  // Strictly before now: the occurrence being answered is not "seen before".
-  const history = recordHistory(deps.store, recordId, deps.now());
+  // Read before the paste is logged: the occurrence being answered is not "seen before".
+  const history = recordHistory(deps.store, recordId);
   const exclude =
     where.channelId && where.threadTs ? { channelId: where.channelId, threadTs: where.threadTs } : undefined;
   const threads: SeenBefore["threads"][number][] = [];

@@ -32,13 +32,10 @@ export function activeMutes(store: Store, channelId?: string, at = store.now()):
   return (channelId ? store.prepare(sql).all(at, channelId) : store.prepare(sql).all(at)) as Mute[];
 }
 
-/** The record answered most recently in a channel (`/rwerror mute last`). */
+/** The record seen most recently in a channel (`/rwerror mute last`). */
 export function lastRecordInChannel(store: Store, channelId: string): string | undefined {
   const row = store
-    .prepare(
-      `SELECT record_id AS recordId FROM occurrences WHERE channel_id = ? AND record_id IS NOT NULL
-       ORDER BY id DESC LIMIT 1`,
-    )
+    .prepare("SELECT record_id AS recordId FROM record_channels WHERE channel_id = ? ORDER BY last_at DESC LIMIT 1")
     .get(channelId) as { recordId: string } | undefined;
   return row?.recordId;
 }

@@ -8,22 +8,23 @@ export interface RecordHistory {
   channels: string[];
 }
 
-/** A record's occurrences before `before` (ms): how many, first and last, in which channels (most used first). */
-export function recordHistory(store: Store, recordId: string, before = store.now()): RecordHistory {
-  const end = Math.floor(before) * IDS_PER_MS;
+/**
+ * How often a record was seen, first and last, and in which channels (most used first), all-time.
+ * Read it before logging the occurrence being answered: "seen before" means before this paste.
+ */
+export function recordHistory(store: Store, recordId: string): RecordHistory {
   const totals = store
     .prepare(
-      // Times from the id (occurred_at * IDS_PER_MS + n): the index answers without reading rows.
-      `SELECT count(*) AS count, min(id) / ${IDS_PER_MS} AS firstAt, max(id) / ${IDS_PER_MS} AS lastAt FROM occurrences
-       WHERE record_id = ? AND id < ?`,
+      `SELECT coalesce(sum(n), 0) AS count, min(first_at) AS firstAt, max(last_at) AS lastAt
+       FROM record_channels WHERE record_id = ?`,
     )
-    .get(recordId, end) as { count: number; firstAt: number | null; lastAt: number | null };
+    .get(recordId) as { count: number; firstAt: number | null; lastAt: number | null };
   const channels = store
     .prepare(
-      `SELECT channel_id AS channelId FROM occurrences WHERE record_id = ? AND id < ? AND channel_id IS NOT NULL
-       GROUP BY channel_id ORDER BY count(*) DESC, max(id) DESC LIMIT 10`,
+      `SELECT channel_id AS channelId FROM record_channels WHERE record_id = ? AND channel_id <> ''
+       ORDER BY n DESC, last_at DESC LIMIT 10`,
     )
-    .all(recordId, end) as { channelId: string }[];
+    .all(recordId) as { channelId: string }[];
   return {
     count: totals.count,
     firstAt: totals.firstAt ?? 0,

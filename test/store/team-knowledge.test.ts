@@ -11,6 +11,7 @@ import {
   messageAlreadyCounted,
   muteRecord,
   notesFor,
+  pruneOccurrences,
   recordFeedback,
   recordHistory,
   recordOccurrence,
@@ -76,41 +77,27 @@ describe("mutes", () => {
 });
 
 describe("seen before", () => {
-  it("counts a record's earlier occurrences with first, last and channels, excluding the present", () => {
+  it("counts a record's occurrences with first, last and channels, most used channel first, all-time", () => {
     env = tempDir();
-    const store = env.open(() => T0);
-    recordOccurrence(store, {
-      recordId: "r1",
-      source: "auto",
-      channelId: "C1",
-      messageTs: "1.1",
-      text: "x",
-      occurredAt: T0 - 3000,
-    });
-    recordOccurrence(store, { recordId: "r1", source: "slash", channelId: "C2", text: "x", occurredAt: T0 - 2000 });
-    recordOccurrence(store, {
-      recordId: "r1",
-      source: "auto",
-      channelId: "C1",
-      messageTs: "1.3",
-      text: "x",
-      occurredAt: T0 - 1000,
-    });
-    recordOccurrence(store, {
-      recordId: "r1",
-      source: "auto",
-      channelId: "C3",
-      messageTs: "1.4",
-      text: "x",
-      occurredAt: T0,
-    });
-    expect(recordHistory(store, "r1", T0)).toEqual({
-      count: 3,
+    let now = T0;
+    const store = env.open(() => now);
+    const log = (channelId: string | null, messageTs: string | null, at: number) =>
+      recordOccurrence(store, { recordId: "r1", source: "auto", channelId, messageTs, text: "x", occurredAt: at });
+    log("C1", "1.1", T0 - 3000);
+    log("C2", null, T0 - 2000);
+    log("C1", "1.3", T0 - 1000);
+    log(null, null, T0 - 500);
+    log("C1", "1.3", T0 - 1000); // a retry of the same message: one occurrence
+    expect(recordHistory(store, "r1")).toEqual({
+      count: 4,
       firstAt: T0 - 3000,
-      lastAt: T0 - 1000,
+      lastAt: T0 - 500,
       channels: ["C1", "C2"],
     });
-    expect(recordHistory(store, "nope", T0)).toMatchObject({ count: 0, channels: [] });
+    expect(recordHistory(store, "nope")).toMatchObject({ count: 0, channels: [] });
+    now = T0 + 400 * 86_400_000;
+    expect(pruneOccurrences(store, 365)).toBe(4);
+    expect(recordHistory(store, "r1").count).toBe(4);
   });
 
   it("lists earlier answered threads, Helpful-voted or noted first, without the current thread", () => {

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readDevErrors, readLogMessages, readRecords, seedsFile, templatesFile } from "./corpus.ts";
+import { damage } from "./damage.ts";
 import { generateCatalogRecords } from "./generate-catalog.ts";
 import { buildPaste, createLogWriter, type LogSources } from "./generate-log.ts";
 import { createRng } from "./prng.ts";
@@ -48,7 +49,8 @@ export function buildPastes(sources: LogSources, perSize: number, seed = 4096): 
   for (const size of PASTE_SIZES) {
     out.set(
       size,
-      Array.from({ length: perSize }, () => buildPaste(writer, rng, size)),
+      // Half of them damaged like real tools do, so adapters and the folded pass are on the timed path.
+      Array.from({ length: perSize }, (_, i) => damage(buildPaste(writer, rng, size), size, rng, i)),
     );
   }
   return out;

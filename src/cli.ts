@@ -19,6 +19,7 @@ Commands:
   digest [--dry-run] [--week W]   print or post the weekly digest
   scan <FILE|-> [--json]      every known error in a whole log file
   notes export [--format notes|records]   the team's "what fixed it" notes (records: schema v2)
+  eval [--data PATH…] FILE…   score the matcher on labelled JSON Lines (top-1, wrong answers, reliability)
 
 Environment: RWERROR_DATA, RWERROR_DB, RWERROR_TZ, SLACK_BOT_TOKEN, … (see README).`;
 
@@ -77,6 +78,19 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     case "scan": {
       const { scanCommand } = await import("./cli/scan.ts");
       return scanCommand(rest, readConfig(env), io);
+    }
+    case "eval": {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        options: { data: { type: "string", multiple: true } },
+        allowPositionals: true,
+      });
+      const { loadForServing } = await import("./cli/context.ts");
+      const { evalCommand } = await import("./cli/eval.ts");
+      const { createMatcher } = await import("./matcher/index.ts");
+      const config = readConfig(values.data ? { ...env, RWERROR_DATA: values.data.join(",") } : env);
+      const catalog = loadForServing(config, io);
+      return evalCommand(positionals, createMatcher(catalog), catalog, io);
     }
     default:
       io.err(`rwerror: unknown command "${command}"\n\n${USAGE}`);

@@ -28,6 +28,17 @@ export interface CompiledPattern {
   floating: boolean;
   /** Lower-cased words that must appear as whole words in any text the pattern matches. */
   tokens: string[];
+  /** `segments` folded like a paste in the folded pass (case, blank runs, quotes), or null. */
+  foldedSegments: string[] | null;
+  /**
+   * `… for fragment {0}` without its trailing placeholder (`… for fragment`): what a person quoting
+   * the error in prose writes; tried on prose only, never an answer alone.
+   */
+  openTailSegments: string[] | null;
+  /** ≤ 2 words, under 16 literal characters, no placeholder (`channel closed`): generic text. */
+  short: boolean;
+  /** A message of its own (a placeholder or ≥ 3 words), not a value another template prints. */
+  message: boolean;
 }
 
 export interface PatternMatch {
@@ -121,6 +132,22 @@ function compileRegex(pattern: string): RegExp | null {
   }
 }
 
+/** The folded key of the folded pass: lower case, every blank run one space, quotes straightened. */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u00b4]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, " ");
+}
+
+function foldSegments(segments: readonly string[]): string[] {
+  const out = segments.map(foldText);
+  out[0] = (out[0] ?? "").trimStart();
+  out[out.length - 1] = (out[out.length - 1] ?? "").trimEnd();
+  return out;
+}
+
 /** Compiles one record; null if its pattern cannot be used at all (reported by the catalog's validation). */
 export function compilePattern(record: ErrorRecord, order: number): CompiledPattern | null {
   const pattern = record.messagePattern;
@@ -137,14 +164,26 @@ export function compilePattern(record: ErrorRecord, order: number): CompiledPatt
       bareSegments = [...segments.slice(0, -2), before.slice(0, -2)];
     }
   }
+  let openTailSegments: string[] | null = null;
+  if (segments && segments.length >= 2 && segments[segments.length - 1] === "") {
+    const before = (segments[segments.length - 2] ?? "").trimEnd();
+    if (before.length >= 12 && /\w$/.test(before)) openTailSegments = [...segments.slice(0, -2), before];
+  }
+  const holes = segments ? segments.length - 1 : 0;
+  const literalText = literalSegments.join("");
+  const words = literalText.match(WORD)?.length ?? 0;
   return {
     order,
     record,
     segments,
+    foldedSegments: segments ? foldSegments(segments) : null,
+    openTailSegments,
+    short: holes === 0 && words <= 2 && literalText.trim().length < 16,
+    message: holes >= 1 || words >= 3,
     regex,
     bareSegments,
     literalLength: literalSegments.join("").length,
-    holes: segments ? segments.length - 1 : 0,
+    holes,
     floating: segments ? segments[0] === "" && segments[segments.length - 1] === "" : true,
     wrapper,
     generic,

@@ -1,6 +1,15 @@
 import { isJsonLogLine, isQuietLogLine, isTracingLine, parseJsonLogLine, parseTracingLine } from "./logline.ts";
 import { normalizePaste } from "./normalize.ts";
-import { PANIC_HEADER } from "./panic.ts";
+import { isPanicHeader } from "./panic.ts";
+import {
+  BUILTIN_LABELS,
+  CHATTER_HINTS,
+  CHATTER_OPENINGS,
+  CHATTER_WORDS,
+  LABEL_SHAPES,
+  LABEL_SUFFIX_WORDS,
+  wordsPattern,
+} from "./vocabulary.ts";
 
 const PSQL_ERROR = /^(?:.*?(?:\s|:))??(?:db error:\s*)?(?:ERROR|FATAL|PANIC):\s+\S/;
 const CAUSED_BY = /^\s*Caused by(?: these errors \(recent errors listed first\))?:\s*$/;
@@ -9,19 +18,31 @@ const SQL_POSITION = /^LINE \d+: /;
 /**
  * A RisingWave error line starts with a subsystem label (`Bind error:`, `Invalid input syntax:`,
  * `Feature is not yet implemented:`, `sql parser error:`): a short phrase naming a failure, then `: `.
+ * The labels come from the catalog (`ErrorVocabulary`); the suffix words and shapes are data in
+ * vocabulary.ts.
  */
-const ERROR_LABEL =
-  /^(?:[A-Za-z][\w-]*(?: [\w-]+){0,5} (?:error|Error|failed|Failed|failure|exception|Exception)|Not supported|Invalid [\w ]{1,30}|Feature is not yet implemented|Permission denied|Item not found|Unsupported [\w ]{1,30}|[\w ]{1,30} not found|Internal error|internal error): \S/;
-/** Words of people talking about errors rather than pasting one. */
-const CHATTER_OPENING =
-  /^(?:hi|hey|hello|thanks|thank you|any|is|are|was|were|does|do|did|has|have|can|could|should|would|will|i|i'm|i'll|we|we're|we'll|you|it|its|it's|the|this|that|so|ok|okay|lol|fyi|btw|why|how|what|when|where|who|please|pls)\b/i;
-
-/** Words a person writes and RisingWave never prints, even after an error label ("Bind error: my typo, sorry"). */
-const CHATTER_WORD = /(?<![\w'])(?:my|me|mine|probably|lol|lmao|sorry|idk|dunno|no idea|oops|sigh)(?![\w'])/i;
+const LABEL_PREFIX = /^([A-Za-z][\w ()/-]{0,60}?): \S/;
+const SUFFIX_LABEL = new RegExp(`^[A-Za-z][\\w-]*(?: [\\w-]+){0,5} (?:${wordsPattern(LABEL_SUFFIX_WORDS)})$`);
+const CHATTER_OPENING = new RegExp(`^(?:${wordsPattern(CHATTER_OPENINGS)})\\b`, "i");
+const CHATTER_WORD = new RegExp(`(?<![\\w'])(?:${wordsPattern(CHATTER_WORDS)})(?![\\w'])`, "i");
 /** `I` and "ask Bob", case-sensitive: `{i}` fills in templates, and "ask" is chatter only before a name. */
 const CHATTER_CASED = /(?<![\w'])(?:I(?:'(?:m|ll|ve|d))?|[Aa]sk [A-Z]\w*)(?![\w'])/;
-/** Words RisingWave's own messages use now and then (`in our schema`, `we need to use`): chatter only together. */
-const CHATTER_HINT = /(?<![\w'])(?:our|ours|we need|we should|we're|we'll|again|maybe)(?![\w'])/gi;
+const CHATTER_HINT = new RegExp(`(?<![\\w'])(?:${wordsPattern(CHATTER_HINTS)})(?![\\w'])`, "gi");
+
+/** The error labels a detector knows: the catalog's wrapper labels (or the built-in few without one). */
+export interface ErrorVocabulary {
+  labels: ReadonlySet<string>;
+}
+
+export const BUILTIN_VOCABULARY: ErrorVocabulary = { labels: new Set(BUILTIN_LABELS.map((l) => l.toLowerCase())) };
+
+function hasErrorLabel(line: string, vocab: ErrorVocabulary): boolean {
+  const m = LABEL_PREFIX.exec(line);
+  if (!m) return false;
+  const label = (m[1] ?? "").trim();
+  return vocab.labels.has(label.toLowerCase()) || SUFFIX_LABEL.test(label) || LABEL_SHAPES.some((re) => re.test(label));
+}
+
 /** Quoted and backticked text is an identifier or value (`column "me"`), never chatter. */
 const QUOTED = /"[^"]*"|'[^']*'|`[^`]*`/g;
 
@@ -40,13 +61,13 @@ function errorLogLine(line: string): boolean {
 }
 
 /** One line read on its own: does it look like printed error output? */
-export function looksLikeErrorLine(line: string): boolean {
+export function looksLikeErrorLine(line: string, vocab: ErrorVocabulary = BUILTIN_VOCABULARY): boolean {
   const t = line.trim();
   if (t.length < 8) return false;
-  if (PANIC_HEADER.test(t) || RUST_PANIC_PAYLOAD.test(t) || CAUSED_BY.test(t) || SQL_POSITION.test(t)) return true;
+  if (isPanicHeader(t) || RUST_PANIC_PAYLOAD.test(t) || CAUSED_BY.test(t) || SQL_POSITION.test(t)) return true;
   if (errorLogLine(t)) return true;
   if (PSQL_ERROR.test(t)) return !/\?\s*$/.test(t) && !readsLikeChatter(t);
-  if (ERROR_LABEL.test(t)) {
+  if (hasErrorLabel(t, vocab)) {
     // "the error was: …" is talk about an error; "Bind error: …" is one, unless a person goes on
     // talking after the label ("Internal error: no idea why").
     if (CHATTER_OPENING.test(t) || /\?\s*$/.test(t)) return false;
@@ -67,7 +88,7 @@ export function looksLikeError(text: string): boolean {
 }
 
 /** `looksLikeError` for text already through `normalizePaste` (the matcher has it at hand). */
-export function normalizedLooksLikeError(normalized: string): boolean {
-  for (const line of normalized.split("\n")) if (looksLikeErrorLine(line)) return true;
+export function normalizedLooksLikeError(normalized: string, vocab: ErrorVocabulary = BUILTIN_VOCABULARY): boolean {
+  for (const line of normalized.split("\n")) if (looksLikeErrorLine(line, vocab)) return true;
   return false;
 }

@@ -1,4 +1,4 @@
-import { type CompiledPattern, runPattern } from "./compile.ts";
+import { type CompiledPattern, foldText, runPattern } from "./compile.ts";
 import { setDominance } from "./dominance.ts";
 import { isBoundary, type LayerText, layerTexts } from "./layer-texts.ts";
 import { matchSegments } from "./segments.ts";
@@ -22,9 +22,33 @@ export interface RawMatch {
   nesting: number;
   /** The match that explains the same text more literally (spells out what this one captured), if any. */
   dominatedBy: RawMatch | null;
+  /** Ends (or starts) at a clause boundary with text left over: a small penalty. */
+  clause: boolean;
+  /** Matched only in the folded pass (case, blank runs, quotes folded). */
+  folded: boolean;
+  /** Matched in prose with its trailing placeholder left empty (`… for fragment`). */
+  openTail: boolean;
+}
+
+export interface MatchLayerOptions {
+  /** The layer is prose (a plain line or a quoted span): a trailing placeholder may be empty. */
+  prose?: boolean;
+}
+
+/**
+ * `internal error: entered unreachable code` is the std's panic text (`unreachable!()`), never the
+ * value of RisingWave's own `internal error: {0}` wrapper.
+ */
+const STD_UNREACHABLE = /^internal error: entered unreachable code/i;
+const INTERNAL_ERROR_LABEL = /^internal error: $/i;
+
+function claimsStdPanic(p: CompiledPattern, text: string): boolean {
+  return STD_UNREACHABLE.test(text) && INTERNAL_ERROR_LABEL.test(p.segments?.[0] ?? "");
 }
 
 const MIN_NESTED_CAPTURE = 6;
+/** What may sit between a clause-cut match and the chain link after it: `, error: `, `; `, `: `. */
+const CLAUSE_GAP = /^[\s,;.]*(?:[\w.-]+\s*[:=])?\s*$/;
 
 function firstLineEnd(layer: string): number {
   const nl = layer.indexOf("\n");
@@ -37,8 +61,44 @@ function firstLineEnd(layer: string): number {
  */
 const MAX_FLOATING_TEXT = 1024;
 
-function tryText(p: CompiledPattern, layer: string, t: LayerText, text: string, out: RawMatch[]): void {
+function rawMatch(
+  p: CompiledPattern,
+  layer: string,
+  t: LayerText,
+  captures: string[],
+  spans: Array<[number, number]>,
+  extra: Partial<RawMatch> = {},
+): RawMatch {
+  return {
+    pattern: p,
+    start: t.start,
+    end: t.end,
+    captures,
+    captureSpans: spans,
+    partial: t.partial,
+    cut: t.cut,
+    bare: false,
+    onContinuation: t.start > firstLineEnd(layer),
+    nesting: 0,
+    wrapsAnother: false,
+    dominatedBy: null,
+    clause: t.clause === true,
+    folded: false,
+    openTail: false,
+    ...extra,
+  };
+}
+
+function tryText(p: CompiledPattern, layer: string, t: LayerText, text: string, out: RawMatch[], prose: boolean): void {
   if (p.floating && text.length > MAX_FLOATING_TEXT) return;
+  if (claimsStdPanic(p, text)) return;
+  if (prose && p.openTailSegments && !t.partial) {
+    const o = matchSegments(p.openTailSegments, text);
+    if (o) {
+      out.push(rawMatch(p, layer, t, [...o.captures, ""], [], { openTail: true }));
+      return;
+    }
+  }
   const m = runPattern(p, text);
   if (m) {
     out.push({
@@ -54,6 +114,9 @@ function tryText(p: CompiledPattern, layer: string, t: LayerText, text: string, 
       nesting: 0,
       wrapsAnother: false,
       dominatedBy: null,
+      clause: t.clause === true,
+      folded: false,
+      openTail: false,
     });
     return;
   }
@@ -74,7 +137,61 @@ function tryText(p: CompiledPattern, layer: string, t: LayerText, text: string, 
         nesting: 0,
         wrapsAnother: false,
         dominatedBy: null,
+        clause: t.clause === true,
+        folded: false,
+        openTail: false,
       });
+    }
+  }
+}
+
+/** A folded copy of `text` and, for each of its offsets, the offset in `text` it came from. */
+function foldWithMap(text: string): { folded: string; map: number[] } {
+  const lower = text.toLowerCase();
+  // Case mapping that changes the length (rare scripts) goes character by character.
+  const same = lower.length === text.length;
+  const parts: string[] = [];
+  const map: number[] = [];
+  let blank = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = same ? (lower[i] ?? "") : foldText(text[i] ?? "");
+    if (c === " " || c === "\n" || c === "\t" || c === "\r" || (c.length === 1 && /\s/.test(c))) {
+      if (blank) continue;
+      blank = true;
+      parts.push(" ");
+      map.push(i);
+      continue;
+    }
+    blank = false;
+    const f = c === "\u2018" || c === "\u2019" || c === "\u00b4" ? "'" : c === "\u201c" || c === "\u201d" ? '"' : c;
+    parts.push(f);
+    for (let k = 0; k < f.length; k++) map.push(i);
+  }
+  map.push(text.length);
+  return { folded: parts.join(""), map };
+}
+
+/**
+ * The folded pass: the same anchored pieces, matched on the folded key of layer and template,
+ * offsets and captures mapped back to the layer as pasted.
+ */
+function foldedMatches(layer: string, candidates: readonly CompiledPattern[], out: RawMatch[]): void {
+  // Cheap gate first: a template whose folded literals are not all in the folded layer cannot match.
+  const key = foldText(layer);
+  const viable = candidates.filter((p) => p.foldedSegments?.every((seg) => seg === "" || key.includes(seg)));
+  if (viable.length === 0) return;
+  const { folded, map } = foldWithMap(layer);
+  const at = (i: number) => map[i] ?? layer.length;
+  for (const t of layerTexts(folded)) {
+    const text = folded.slice(t.start, t.end);
+    const mapped: LayerText = { ...t, start: at(t.start), end: at(t.end) };
+    for (const p of viable) {
+      if (!p.foldedSegments || (p.floating && text.length > MAX_FLOATING_TEXT)) continue;
+      const m = matchSegments(p.foldedSegments, text);
+      if (!m) continue;
+      const spans = m.spans.map(([s, e]): [number, number] => [at(s + t.start), at(e + t.start)]);
+      const captures = spans.map(([s, e]) => layer.slice(s, e));
+      out.push(rawMatch(p, layer, mapped, captures, spans, { folded: true }));
     }
   }
 }
@@ -83,12 +200,18 @@ function tryText(p: CompiledPattern, layer: string, t: LayerText, text: string, 
  * Every anchored match of the candidate patterns on the pieces of `layer`, then on the values
  * they captured (a template printed inside another's placeholder), with nesting depths set.
  */
-export function matchLayer(layer: string, candidates: readonly CompiledPattern[]): RawMatch[] {
+export function matchLayer(
+  layer: string,
+  candidates: readonly CompiledPattern[],
+  { prose = false }: MatchLayerOptions = {},
+): RawMatch[] {
   const out: RawMatch[] = [];
   if (candidates.length === 0) return out;
   const texts = layerTexts(layer);
   const tried = new Set(texts.map((t) => `${t.start}:${t.end}`));
-  for (const t of texts) tryAll(candidates, layer, t, out);
+  for (const t of texts) tryAll(candidates, layer, t, out, prose);
+  // Ranked between exact and fuzzy: only when the exact pass explains nothing in the layer.
+  if (!out.some((m) => !m.bare)) foldedMatches(layer, candidates, out);
   // Captured values as texts of their own, once: `expected {}, found: {}` may hold a known template.
   const extra: LayerText[] = [];
   for (const m of out) {
@@ -99,15 +222,21 @@ export function matchLayer(layer: string, candidates: readonly CompiledPattern[]
       extra.push({ start: s, end: e, partial: false, cut: false });
     }
   }
-  for (const t of extra) tryAll(candidates, layer, t, out);
+  for (const t of extra) tryAll(candidates, layer, t, out, prose);
   setNesting(out, layer);
   setDominance(out);
   return out;
 }
 
-function tryAll(candidates: readonly CompiledPattern[], layer: string, t: LayerText, out: RawMatch[]): void {
+function tryAll(
+  candidates: readonly CompiledPattern[],
+  layer: string,
+  t: LayerText,
+  out: RawMatch[],
+  prose: boolean,
+): void {
   const text = layer.slice(t.start, t.end);
-  for (const p of candidates) tryText(p, layer, t, text, out);
+  for (const p of candidates) tryText(p, layer, t, text, out, prose);
 }
 
 /**
@@ -130,9 +259,17 @@ function innerCaptures(m: RawMatch, layer: string): Array<[number, number]> {
   return out;
 }
 
+/**
+ * Nesting: a match inside another's placeholder is promoted only when it is itself a message
+ * (a placeholder or ≥ 3 words): `table function` printed into `{err} inside GROUP BY` is a value.
+ */
 function contains(outer: RawMatch, inner: RawMatch, layer: string): boolean {
-  if (outer === inner || outer.bare) return false;
+  if (outer === inner || outer.bare || !inner.pattern.message) return false;
   if (outer.cut && inner.start === outer.end + 2) return true;
+  // A chain link after a clause (`…kafka (x), error: topic t not found`) is the outer's cause.
+  if ((outer.cut || outer.clause) && inner.start >= outer.end && CLAUSE_GAP.test(layer.slice(outer.end, inner.start))) {
+    return true;
+  }
   return innerCaptures(outer, layer).some(([s, e]) => s === inner.start && e === inner.end);
 }
 

@@ -1,7 +1,7 @@
 import Fuse from "fuse.js";
 import type { CompiledPattern } from "./compile.ts";
 import { type LiteralIndex, wordsOf } from "./literal-index.ts";
-import { MAX_FUZZY_CONFIDENCE } from "./rank.ts";
+import { FUZZY_SCORE_BLEND, MAX_FUZZY_CONFIDENCE } from "./score.ts";
 
 /** Fuzzy search only ever sees this many records, picked by shared rare words. */
 export const FUZZY_SHORTLIST = 16;
@@ -56,7 +56,7 @@ export function fuzzySearch(
     let shared = 0;
     for (const t of tokens) if (words.has(t)) shared++;
     const dice = tokens.size + words.size === 0 ? 0 : (2 * shared) / (tokens.size + words.size);
-    const confidence = MAX_FUZZY_CONFIDENCE * (0.5 * (1 - score) + 0.5 * dice);
+    const confidence = MAX_FUZZY_CONFIDENCE * (FUZZY_SCORE_BLEND * (1 - score) + (1 - FUZZY_SCORE_BLEND) * dice);
     hits.push({ pattern: r.item.pattern, confidence: Math.round(confidence * 1000) / 1000 });
   }
   return hits.sort((a, b) => b.confidence - a.confidence || a.pattern.order - b.pattern.order).slice(0, limit);

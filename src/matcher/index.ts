@@ -6,13 +6,14 @@ import { splitLayers } from "./layers.ts";
 import { LiteralIndex } from "./literal-index.ts";
 import { type Engine, rankLayers } from "./match.ts";
 import { DEFAULT_MAX_INPUT_BYTES, normalizePaste } from "./normalize.ts";
-import { AUTO_POST_MIN_CONFIDENCE } from "./rank.ts";
-import type { Match, Matcher, MatcherOptions, MatchResult, Verdict } from "./types.ts";
+import { CANDIDATE_WEIGHT, SEARCH_EXACT_MIN } from "./score.ts";
+import type { Match, Matcher, MatcherOptions, MatchResult } from "./types.ts";
+import { catalogLabels } from "./vocabulary.ts";
 
 export { looksLikeError } from "./detect.ts";
 export { type ErrorLayer, splitLayers } from "./layers.ts";
 export { normalizePaste } from "./normalize.ts";
-export { AUTO_POST_MIN_CONFIDENCE, BARE_CONFIDENCE, MAX_FUZZY_CONFIDENCE } from "./rank.ts";
+export { AUTO_POST_MIN_CONFIDENCE, BARE_CONFIDENCE, MAX_FUZZY_CONFIDENCE } from "./score.ts";
 export type { Match, Matcher, MatcherOptions, MatchKind, MatchResult, Verdict } from "./types.ts";
 
 export interface CreateMatcherOptions extends MatcherOptions {
@@ -20,14 +21,6 @@ export interface CreateMatcherOptions extends MatcherOptions {
   useIndex?: boolean;
   /** false: exact matches only, no fuzzy guesses (what a log scan counts). */
   fuzzy?: boolean;
-}
-
-/** Provisional rule: an exact match at the auto-post floor in a paste that reads as an error is an answer. */
-function verdictOf(result: MatchResult): Verdict {
-  const best = result.matches[0];
-  if (!best) return "none";
-  if (best.kind === "exact" && best.confidence >= AUTO_POST_MIN_CONFIDENCE && result.looksLikeError) return "answer";
-  return "candidates";
 }
 
 /** The records' patterns that compile; the rest are left to `rwerror validate` to report. */
@@ -55,7 +48,8 @@ export function createMatcher(
   }: CreateMatcherOptions = {},
 ): Matcher {
   const patterns = compileCatalog(catalog);
-  const engine: Engine = { patterns, index: new LiteralIndex(patterns), useIndex, fuzzy, fuzzyThreshold, limit };
+  const vocab = { labels: catalogLabels(patterns) };
+  const engine: Engine = { patterns, index: new LiteralIndex(patterns), useIndex, fuzzy, fuzzyThreshold, limit, vocab };
 
   const match = (text: string): MatchResult => {
     const input = typeof text === "string" ? text : "";
@@ -69,14 +63,14 @@ export function createMatcher(
       verdict: "none",
     };
     try {
-      const layers = splitLayers(norm.text);
-      const detected = normalizedLooksLikeError(norm.text);
-      const { matches, strongExact } = rankLayers(engine, layers, detected);
+      const layers = splitLayers(norm.text, vocab);
+      const detected = normalizedLooksLikeError(norm.text, vocab);
+      const { matches, strongExact, verdict } = rankLayers(engine, layers, detected);
       result.layers = layers.map((l) => l.text);
       result.matches = matches;
       // A paste that is exactly a specific known template is an error even without a label.
       result.looksLikeError = detected || strongExact;
-      result.verdict = verdictOf(result);
+      result.verdict = verdict;
     } catch {
       // Never throw at the event loop: an unexpected failure reads as "no match".
     }
@@ -86,7 +80,10 @@ export function createMatcher(
   const search = (query: string, max = limit): Match[] => {
     if (typeof query !== "string" || query.trim() === "") return [];
     try {
-      const exact = match(query).matches.filter((m) => m.kind === "exact" && m.confidence >= 0.75);
+      const res = match(query);
+      // Confidences of non-answers are calibrated down: compare against the same scale.
+      const floor = res.verdict === "answer" ? SEARCH_EXACT_MIN : SEARCH_EXACT_MIN * CANDIDATE_WEIGHT;
+      const exact = res.matches.filter((m) => m.kind !== "fuzzy" && m.confidence >= floor);
       const seen = new Set(exact.map((m) => m.record.id));
       const fuzzy = fuzzySearch(query, engine.index, { threshold: fuzzyThreshold, limit: max })
         .filter((h) => !seen.has(h.pattern.record.id))

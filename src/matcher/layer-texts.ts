@@ -6,6 +6,41 @@ export interface LayerText {
   partial: boolean;
   /** Ends before a `: ` (a panic's `.expect("m")` adds `: <error>`; a chain's outer layer). */
   cut: boolean;
+  /**
+   * Ends at a clause boundary with text left over (`, executor: X`, a final `.`, ` (…)`, ` [..]`,
+   * ` at <location>`), or starts after one (`, ` / `; `): the "text after the message" adapter.
+   */
+  clause?: boolean;
+}
+
+const MAX_CLAUSE_ENDS = 8;
+const MAX_CLAUSE_TEXTS = 32;
+/**
+ * Where a message may end with the rest of the line as leftover: before `, key: value` or
+ * `, word=`, `; `, ` [`, ` (`, ` at <file or location>`, and before a final `.`, `;` or `,`.
+ */
+const CLAUSE_END = /, (?=[\w.-]+(?: [\w.-]+)?[:=] ?)|; |\.? \[|\.? \(|\.? at (?=\S*[/:.]\S*)|[.;,"'`]\s*$/g;
+/** Where a message may start after a clause boundary inside a line. */
+const CLAUSE_START = /(?:, |; )(?=\S)/g;
+
+function clauseEnds(layer: string, firstLineEnd: number): number[] {
+  const line = layer.slice(0, firstLineEnd);
+  const out: number[] = [];
+  for (const m of line.matchAll(CLAUSE_END)) {
+    if (m.index > 0 && !out.includes(m.index)) out.push(m.index);
+    if (out.length >= MAX_CLAUSE_ENDS) break;
+  }
+  return out;
+}
+
+function clauseStarts(layer: string, firstLineEnd: number): number[] {
+  const line = layer.slice(0, firstLineEnd);
+  const out: number[] = [];
+  for (const m of line.matchAll(CLAUSE_START)) {
+    out.push(m.index + m[0].length);
+    if (out.length >= MAX_CLAUSE_ENDS) break;
+  }
+  return out;
 }
 
 const MAX_LINE_VARIANTS = 16;
@@ -61,6 +96,22 @@ export function layerTexts(layer: string): LayerText[] {
       cutTexts++;
       out.push({ start, end: cut, partial: false, cut: true });
     }
+  }
+  // Text after the message: a clause leftover at the end, or a clause before the start.
+  const cEnds = clauseEnds(layer, firstLineEnd);
+  const cStarts = clauseStarts(layer, firstLineEnd);
+  let clauseTexts = 0;
+  const addClause = (start: number, end: number) => {
+    if (end <= start || clauseTexts >= MAX_CLAUSE_TEXTS) return;
+    clauseTexts++;
+    out.push({ start, end, partial: false, cut: false, clause: true });
+  };
+  // The leftover clause follows the innermost links: the layer start and the last few links only.
+  for (const start of [0, ...linkStarts.slice(-3)]) for (const end of cEnds) addClause(start, end);
+  for (const start of cStarts) {
+    if (linkStarts.includes(start)) continue;
+    addClause(start, firstLineEnd);
+    for (const end of cEnds) addClause(start, end);
   }
   let partials = 0;
   for (let i = 1; i < firstLineEnd && partials < MAX_PARTIAL_STARTS; i++) {

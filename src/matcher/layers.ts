@@ -1,16 +1,27 @@
-import { looksLikeErrorLine } from "./detect.ts";
+import { BUILTIN_VOCABULARY, type ErrorVocabulary, looksLikeErrorLine } from "./detect.ts";
+import { debugValues, joinColonChain, KNOWN_CONTINUATION, MAX_PROSE_CHARS, quotedSpans } from "./layer-adapters.ts";
 import {
   isJsonLogLine,
   isQuietLogLine,
   isTracingLine,
   type LogEntry,
+  parseFields,
   parseJsonLogLine,
   parseTracingLine,
 } from "./logline.ts";
-import { PANIC_HEADER, panicPayload, parsePanic } from "./panic.ts";
+import { isPanicHeader, panicPayload, parsePanic } from "./panic.ts";
 
 /** Where a layer came from; plain lines are matched but count as errors only if they read like one. */
-export type LayerKind = "psql" | "cause" | "log" | "log-message" | "panic" | "plain" | "plain-line";
+export type LayerKind =
+  | "psql"
+  | "cause"
+  | "log"
+  | "log-message"
+  | "panic"
+  | "debug"
+  | "quoted"
+  | "plain"
+  | "plain-line";
 
 /** One error layer of a paste. Groups are separate errors; depth 0 is a group's outermost layer. */
 export interface ErrorLayer {
@@ -25,6 +36,8 @@ export const MAX_LAYER_CHARS = 4096;
 const MAX_LAYERS = 200;
 const MAX_SUBSPLIT_DEPTH = 2;
 const MAX_PLAIN_LINES = 64;
+/** A Debug-printed error is a few hundred characters; a longer block is a data dump, not read for values. */
+const MAX_DEBUG_LAYER_CHARS = 2000;
 
 /** psql (`ERROR:  …`, with VERBOSITY verbose `ERROR:  XX000: …`), drivers (`db error: ERROR: …`, JDBC). */
 const PSQL_ERROR = /^(?:.*?(?:\s|:))??(?:db error:\s*)?(?:ERROR|FATAL|PANIC):\s+(?:[0-9A-Z]{5}:\s+)?(\S.*)$/;
@@ -32,8 +45,6 @@ const RUST_MAIN_ERROR = /^Error: (\S.*)$/;
 const CAUSED_BY = /^\s*Caused by:\s*(.*)$/;
 const CAUSED_BY_MANY = /^\s*Caused by these errors \(recent errors listed first\):\s*$/;
 const NUMBERED = /^(\s*\d+: )(.*)$/;
-const KNOWN_CONTINUATION =
-  /^\s*(?:(?:HINT|Hint|DETAIL|Detail|CONTEXT|LOCATION|LINE \d+|Tracking issue|example|Example|Note|NOTE):|No tracking issue yet|\^+\s*$)/;
 const BACKTRACE_HEADER = /^\s*stack backtrace:\s*$/;
 const BACKTRACE_FRAME = /^\s*(?:\d+:\s+(?:0x[0-9a-f]+ - )?\S.*|at \S+:\d+(?::\d+)?|at \/rustc\/\S*)\s*$/;
 const PANIC_NOTE = /^note: (?:run with `RUST_BACKTRACE|Some details are omitted|panicked at)/;
@@ -97,10 +108,23 @@ class LayerCollector {
     if (!d || this.layers.length >= MAX_LAYERS) return;
     // A panic reported through a log line puts its location first ("panicked at src/x.rs:1:2:").
     const lines = PANIC_LOCATION_LINE.test(d.lines[0] ?? "") ? d.lines.slice(1) : d.lines;
-    const text = panicPayload(lines.join("\n")).slice(0, MAX_LAYER_CHARS);
+    const text = panicPayload(joinColonChain(lines).join("\n")).slice(0, MAX_LAYER_CHARS);
     if (text === "") return;
     this.layers.push({ text, group: this.group, depth: this.depth++, kind: d.kind });
+    // Debug-printed structures: their quoted messages are the layers inside this one.
+    for (const value of text.length <= MAX_DEBUG_LAYER_CHARS ? debugValues(text) : []) {
+      if (this.layers.length >= MAX_LAYERS) break;
+      this.layers.push({ text: value, group: this.group, depth: this.depth++, kind: "debug" });
+    }
     if (d.kind !== "plain") return;
+    // Prose: backtick- and quote-delimited spans are texts of their own.
+    // Prose is short: a long plain block is a log or data dump, not a person quoting an error.
+    for (const span of text.length <= MAX_PROSE_CHARS ? quotedSpans(d.raw.join("\n")) : []) {
+      if (this.layers.length >= MAX_LAYERS) break;
+      this.group++;
+      this.depth = 0;
+      this.layers.push({ text: span, group: this.group, depth: this.depth++, kind: "quoted" });
+    }
     // Consecutive plain lines may be one multi-line message or several one-line errors: each
     // line that is not a known continuation is also tried as an error of its own.
     for (const line of d.raw.slice(1, MAX_PLAIN_LINES)) {
@@ -113,18 +137,21 @@ class LayerCollector {
   }
 }
 
+/** A pasted line with an `error=` / `err=` field but no log prefix (`… failed to x error=…`). */
+const PLAIN_ERROR_FIELD = /\s(?:error|err)=\S/;
+
 function isLogLine(trimmed: string): boolean {
   return isTracingLine(trimmed) || isJsonLogLine(trimmed);
 }
 
-function addLogEntry(out: LayerCollector, entry: LogEntry, nesting: number): void {
+function addLogEntry(out: LayerCollector, entry: LogEntry, nesting: number, vocab: ErrorVocabulary): void {
   out.startGroup();
   const { message, error } = entry;
   if (message && message !== error) out.startLayer(message, "log-message");
   if (!error) return;
   if (error.includes("\n") && nesting < MAX_SUBSPLIT_DEPTH) {
     // A pretty (multi-line) error inside a field: split it like a paste, into this group.
-    for (const inner of splitLayersAt(error, nesting + 1)) out.addLayer(inner.text, inner.kind);
+    for (const inner of splitLayersAt(error, nesting + 1, vocab)) out.addLayer(inner.text, inner.kind);
   } else out.startLayer(error, "log");
 }
 
@@ -138,11 +165,11 @@ function isErrorLevel(entry: LogEntry): boolean {
  * continuations (HINT, LINE n, caret, tracking notes, `example:` blocks), tracing and JSON log
  * lines (message, then the `error` field), and Rust panics; backtraces are skipped.
  */
-export function splitLayers(text: string): ErrorLayer[] {
-  return splitLayersAt(text, 0);
+export function splitLayers(text: string, vocab: ErrorVocabulary = BUILTIN_VOCABULARY): ErrorLayer[] {
+  return splitLayersAt(text, 0, vocab);
 }
 
-function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
+function splitLayersAt(text: string, nesting: number, vocab: ErrorVocabulary): ErrorLayer[] {
   const lines = text.split("\n");
   const out = new LayerCollector();
   let mode: Mode = "none";
@@ -172,7 +199,7 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
       mode = "skip";
       continue;
     }
-    if (PANIC_HEADER.test(line)) {
+    if (isPanicHeader(line)) {
       const panic = parsePanic(lines, i);
       out.startGroup();
       if (panic?.message) out.addLayer(panic.message, "panic");
@@ -188,7 +215,7 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
     if (isLogLine(trimmed)) {
       const entry = isTracingLine(trimmed) ? parseTracingLine(trimmed) : parseJsonLogLine(trimmed);
       if (entry && isErrorLevel(entry)) {
-        addLogEntry(out, entry, nesting);
+        addLogEntry(out, entry, nesting, vocab);
         mode = "head";
       } else {
         out.flush();
@@ -223,11 +250,19 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
       out.startLayer(trimmed, "cause");
       continue;
     }
-    if (out.hasLayer() && isContinuation(line, afterBlank, mode)) {
+    if (out.hasLayer() && isContinuation(line, afterBlank, mode, vocab)) {
       out.continueLayer(line);
       continue;
     }
     if (mode === "skip" && /^\s/.test(line)) continue;
+    if (PLAIN_ERROR_FIELD.test(trimmed)) {
+      const entry = parseFields("ERROR", trimmed);
+      if (entry.error) {
+        addLogEntry(out, entry, nesting, vocab);
+        mode = "head";
+        continue;
+      }
+    }
     out.startGroup();
     out.startLayer(trimmed, "plain");
     mode = "head";
@@ -236,13 +271,13 @@ function splitLayersAt(text: string, nesting: number): ErrorLayer[] {
   return out.layers;
 }
 
-function isContinuation(line: string, afterBlank: boolean, mode: Mode): boolean {
+function isContinuation(line: string, afterBlank: boolean, mode: Mode, vocab: ErrorVocabulary): boolean {
   if (KNOWN_CONTINUATION.test(line)) return true;
   const indented = /^\s/.test(line);
   const chain = mode === "cause" || mode === "numbered";
   // A line that reads like an error of its own starts one ("got this:\nBind error: …"), but inside
   // a chain only after a blank line: a long message's own lines come right under it.
-  if (!indented && (!chain || afterBlank) && looksLikeErrorLine(line)) return false;
+  if (!indented && (!chain || afterBlank) && looksLikeErrorLine(line, vocab)) return false;
   // Inside a chain every other line up to the next structural line belongs to the layer
   // (paragraphs of a long message); elsewhere lines right under a layer, and indented ones.
   return chain || !afterBlank || indented;

@@ -23,8 +23,15 @@ const TRAILING_FIELD = /(?<![,;:])\s[a-z_][\w.]*=(?:"(?:[^"\\]|\\.)*"|[^\s"]+)$/
 const TRAILING_CONTEXT_FIELD =
   /(?<![,;:])\s(?:[a-z]+_)*(?:id|ids|epoch|epochs|name|node|worker|addr|address|count|len|size|duration|elapsed|retry|attempt|attempts|partition|offset|table|fragment|actor|actors|job|database|schema|sink|source|split|query|session|thread|barrier|backtrace|location)=(?:"(?:[^"\\]|\\.)*"|[\w.:/-]+)$/;
 
+/**
+ * A log line pasted without its timestamp (`ERROR risingwave_meta::x: msg error=…`): a level, then
+ * a Rust target or an error field, so a sentence starting "ERROR budget" is not one.
+ */
+const BARE_LEVEL_LINE =
+  /^(ERROR|WARN|WARNING|FATAL)\s+((?=[\w-]+(?:\s+[\w-]+)?\s+[A-Za-z_]\w*(?:::\w+)+:\s|[A-Za-z_]\w*(?:::\w+)+:\s|.*\s(?:error|err)=\S).*)$/;
+
 export function isTracingLine(line: string): boolean {
-  return TRACING_LINE.test(line);
+  return TRACING_LINE.test(line) || BARE_LEVEL_LINE.test(line);
 }
 
 const QUIET_LEVEL = /^\[?\d{4}-\d{2}-\d{2}[T ][\d:.,]+(?:Z|[+-][\d:]+)?\]?\s+(?:TRACE|DEBUG|INFO)\s/;
@@ -107,11 +114,27 @@ function stripTrailingFields(text: string, field = TRAILING_FIELD): string {
 
 /** Parses a tracing fmt line: `TIMESTAMP LEVEL spans: target: message key=value error=…`. */
 export function parseTracingLine(line: string): LogEntry | null {
-  const m = TRACING_LINE.exec(line);
+  const m = TRACING_LINE.exec(line) ?? BARE_LEVEL_LINE.exec(line);
   if (!m) return null;
   const level = normalizeLevel(m[1] ?? "");
   const rest = (m[2] ?? "").trim();
-  const body = rest.slice(messageStart(rest)).trim();
+  const start = messageStart(rest);
+  const entry = parseFields(level, rest.slice(start).trim());
+  if (entry.error !== null) return entry;
+  // `failure_recovery{error=…}:recovery_attempt: …`: the error sits in a span's fields.
+  const span = SPAN_ERROR.exec(rest.slice(0, start));
+  const value = span ? (span[1]?.startsWith('"') ? readQuoted(span[1], 0).value : (span[1] ?? "")) : "";
+  return value.trim() ? { ...entry, error: value.trim() } : entry;
+}
+
+/** `error=` / `err=` inside span braces: a quoted value, or up to the closing brace. */
+const SPAN_ERROR = /[{\s,](?:error|err)=("(?:[^"\\]|\\.)*"|[^}"]+)/;
+
+/**
+ * The message and `error` field of a log line's body (`msg key=value error=…`); also used for a
+ * pasted line that carries an `error=` field without any log prefix.
+ */
+export function parseFields(level: string, body: string): LogEntry {
   const field = ERROR_FIELD.exec(body);
   if (!field) return { level, message: stripTrailingFields(body), error: null };
   const valueStart = field.index + field[0].length;

@@ -1,3 +1,5 @@
+import { applyShapeAdapters } from "./adapters.ts";
+
 /** Default input cap: a paste beyond this many UTF-8 bytes is cut, never rejected. */
 export const DEFAULT_MAX_INPUT_BYTES = 262_144;
 /** Lines longer than this are cut: no RisingWave message needs more, and it bounds matching cost. */
@@ -141,7 +143,11 @@ export function normalizePaste(
   text = plainSpaces(straightenQuotes(unescapeSlack(text)));
   const kept = text.split("\n").filter((l) => !FENCE_ONLY.test(l));
   const singleLine = kept.filter((l) => l.trim() !== "").length <= 1;
-  const lines = kept.map((l) => stripLineFormatting(l, singleLine));
+  // Shape adapters: what container runtimes, JSON wrappers and log viewers did to the lines.
+  // A tool's wrapper may hold Slack formatting of its own (a quoted fence inside a CRI line): strip again.
+  const lines = applyShapeAdapters(kept.map((l) => stripLineFormatting(l, singleLine))).map((l, _i, all) =>
+    capLine(stripLineFormatting(l, all.length <= 1)),
+  );
   // Inline code around a whole multi-line paste: "`ERROR: …\nCaused by: …`".
   const first = lines.findIndex((l) => l.trim() !== "");
   let last = lines.length - 1;

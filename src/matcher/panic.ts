@@ -1,5 +1,22 @@
 /** `thread 'name' panicked at …`, with the optional thread id of newer Rust (`thread 'x' (360)`). */
 export const PANIC_HEADER = /thread '([^']*)'(?: \(\d+\))? panicked at (.*)$/;
+/**
+ * A panic quoted without its `thread '…'` (`panicked at 'msg', file:l:c`, a JSON `panicInfo`):
+ * only with a quote or a location after it, so "it panicked at startup" is prose.
+ */
+export const BARE_PANIC_HEADER = /(?:^|[\s"`])panicked at ((?:'|[^\s']+:\d+:\d+).*)$/;
+
+/** Does this line start a panic report, with or without the thread? */
+export function isPanicHeader(line: string): boolean {
+  return PANIC_HEADER.test(line) || BARE_PANIC_HEADER.test(line);
+}
+
+function headerRest(line: string): string | null {
+  const m = PANIC_HEADER.exec(line);
+  if (m) return m[2] ?? "";
+  const b = BARE_PANIC_HEADER.exec(line);
+  return b ? (b[1] ?? "") : null;
+}
 const LOCATION = /^[^\s']+:\d+:\d+:?\s*$/;
 const OLD_STYLE_END = /', [^\s']+:\d+:\d+\s*$/;
 const MESSAGE_END = /^(?:note: |stack backtrace:|\s*\d+: |\[?\d{4}-\d{2}-\d{2}[T ]|(?:db error: )?ERROR: )/;
@@ -18,6 +35,8 @@ export function panicPayload(message: string): string {
   if (m.startsWith(unreachable)) m = m.slice(unreachable.length);
   const unwrap = /^called `(?:Result|Option)::(?:unwrap|expect)(?:_err)?\(\)` on an? `(?:Err|Ok)` value: /;
   m = m.replace(unwrap, "");
+  // `todo!("msg")` and `unimplemented!("msg")`: the std's words before the source's message.
+  m = m.replace(/^not (?:yet )?implemented: (?=\S)/, "");
   return m.trim();
 }
 
@@ -27,9 +46,9 @@ export function panicPayload(message: string): string {
  * the message on the following lines) and newest (the same with a thread id).
  */
 export function parsePanic(lines: readonly string[], start: number): ParsedPanic | null {
-  const header = PANIC_HEADER.exec(lines[start] ?? "");
-  if (!header) return null;
-  const rest = (header[2] ?? "").trim();
+  const header = headerRest(lines[start] ?? "");
+  if (header === null) return null;
+  const rest = header.trim();
   if (rest.startsWith("'")) {
     const collected: string[] = [rest.slice(1)];
     let i = start;
@@ -50,7 +69,7 @@ export function parsePanic(lines: readonly string[], start: number): ParsedPanic
   let i = start + 1;
   for (; i < lines.length && collected.length < MAX_MESSAGE_LINES; i++) {
     const line = lines[i] ?? "";
-    if (line.trim() === "" || MESSAGE_END.test(line) || PANIC_HEADER.test(line)) break;
+    if (line.trim() === "" || MESSAGE_END.test(line) || isPanicHeader(line)) break;
     collected.push(line);
   }
   return { message: panicPayload(collected.join("\n")), next: i };

@@ -41,10 +41,10 @@ export type AutoOutcome =
   | { kind: "pointer"; replyTs: string | undefined }
   | { kind: "card"; replyTs: string | undefined };
 
-/** Auto-replies never post fuzzy guesses: only a match at or above the confidence floor. */
+/** Auto-replies post only an `answer` (never candidates or fuzzy guesses), at the confidence floor. */
 export function confidentMatch(result: MatchResult): Match | undefined {
   const best = result.matches[0];
-  return best && best.confidence >= AUTO_POST_MIN_CONFIDENCE ? best : undefined;
+  return result.verdict === "answer" && best && best.confidence >= AUTO_POST_MIN_CONFIDENCE ? best : undefined;
 }
 
 export async function autoReply(

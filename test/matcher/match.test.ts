@@ -255,17 +255,27 @@ describe("ranking", () => {
       "db error: ERROR: Failed to run the query\n\nCaused by:\n  Invalid column: bar",
       "Invalid column: {}",
     ],
-    [
-      "an error log line",
-      "2026-11-30T12:00:00.123Z ERROR risingwave_meta::barrier: recovery failed error=Internal error: boom",
-      "Internal error: {0}",
-    ],
-    ["a panic", "thread 'main' panicked at src/x.rs:1:2:\nInternal error: boom", "Internal error: {0}"],
   ])("keeps a wrapper or generic template confident inside %s", (_name, text, expected) => {
     const best = top(text);
     expect(best?.record.errorMessage).toBe(expected);
     expect(best?.confidence).toBeGreaterThanOrEqual(AUTO_POST_MIN_CONFIDENCE);
   });
+
+  it.each([
+    [
+      "an error log line",
+      "2026-11-30T12:00:00.123Z ERROR risingwave_meta::barrier: recovery failed error=Internal error: boom",
+    ],
+    ["a panic", "thread 'main' panicked at src/x.rs:1:2:\nInternal error: boom"],
+  ])(
+    "ranks an error wrapper around an unexplained source first inside %s, but as a candidate, not an answer",
+    (_name, text) => {
+      const result = matcher.match(text);
+      expect(result.matches[0]?.record.errorMessage).toBe("Internal error: {0}");
+      expect(result.verdict).toBe("candidates");
+      expect(result.matches[0]?.confidence).toBeLessThan(AUTO_POST_MIN_CONFIDENCE);
+    },
+  );
 
   it("marks matches on outer layers as not the root cause", () => {
     const result = matcher.match(

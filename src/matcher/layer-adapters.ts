@@ -1,0 +1,78 @@
+/**
+ * Shape adapters that work on a layer once the paste is split: chains joined by `:` and a newline,
+ * quoted values of Debug-printed structures (inner layers), quoted spans of prose (texts of their own).
+ */
+/** Lines that continue a layer (HINT, DETAIL, LINE n, caret, tracking notes, `example:`). */
+export const KNOWN_CONTINUATION =
+  /^\s*(?:(?:HINT|Hint|DETAIL|Detail|CONTEXT|LOCATION|LINE \d+|Tracking issue|example|Example|Note|NOTE):|No tracking issue yet|\^+\s*$)/;
+
+/**
+ * Chains joined by `:` and a newline (`get error from control stream:\nworker node 1 …:\nInternal
+ * error:\n…`): a run of at least two lines ending in `:` is one compact chain, so its links are
+ * tried like those of `a: b: c`. A single `…:\n{}` is a template's own line break and stays.
+ */
+export function joinColonChain(lines: readonly string[]): string[] {
+  let run = 0;
+  for (const l of lines) {
+    if (l.trimEnd().endsWith(":") && !KNOWN_CONTINUATION.test(l)) run++;
+  }
+  if (run < 2) return [...lines];
+  const out: string[] = [];
+  let joining = false;
+  for (const l of lines) {
+    const prev = out[out.length - 1];
+    if (joining && prev !== undefined && l.trim() !== "" && !KNOWN_CONTINUATION.test(l)) {
+      out[out.length - 1] = `${prev.trimEnd()} ${l.trim()}`;
+    } else out.push(l);
+    const last = out[out.length - 1] ?? "";
+    joining = last.trimEnd().endsWith(":") && !KNOWN_CONTINUATION.test(last);
+  }
+  return out;
+}
+
+/**
+ * Quoted values of a Debug-printed structure: tonic `Status { code: …, message: "…" }`, `reason:
+ * "…"`, anyhow `Error { context: "…", source: … }`, tuple structs `SomeError("…")`. Only values
+ * that read as a message (two words or more) become layers, in the order printed (outer first).
+ */
+const DEBUG_FIELD =
+  /\b(?:message|reason|context|msg|error|source|cause|details?|description):\s*"((?:[^"\\]|\\.){3,2000}?)"/g;
+const TUPLE_STRUCT = /\b[A-Z]\w*\("((?:[^"\\]|\\.){3,2000}?)"\)/g;
+const MAX_DEBUG_VALUES = 4;
+
+export function debugValues(text: string): string[] {
+  if (!text.includes('"')) return [];
+  const found: Array<{ at: number; value: string }> = [];
+  for (const re of [DEBUG_FIELD, TUPLE_STRUCT]) {
+    for (const m of text.matchAll(re)) {
+      const value = (m[1] ?? "")
+        .replace(/\\(["\\])/g, "$1")
+        .replace(/\\n/g, "\n")
+        .trim();
+      if (/\S\s+\S/.test(value) && value !== text.trim()) found.push({ at: m.index, value });
+    }
+  }
+  return found
+    .sort((a, b) => a.at - b.at)
+    .slice(0, MAX_DEBUG_VALUES)
+    .map((f) => f.value);
+}
+
+/** `…` and "…" spans of prose with at least three words: a person quoting an error. */
+const BACKTICK_SPAN = /`([^`\n]{8,600})`/g;
+const QUOTE_SPAN = /"([^"\n]{8,600})"/g;
+const MAX_QUOTED_SPANS = 6;
+/** Prose is short: a longer plain block is a log or a data dump. */
+export const MAX_PROSE_CHARS = 1500;
+
+export function quotedSpans(text: string): string[] {
+  const out: string[] = [];
+  for (const re of [BACKTICK_SPAN, QUOTE_SPAN]) {
+    for (const m of text.matchAll(re)) {
+      const span = (m[1] ?? "").trim();
+      if (span.split(/\s+/).length >= 3 && span !== text.trim() && !out.includes(span)) out.push(span);
+      if (out.length >= MAX_QUOTED_SPANS) return out;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+/**
+ * The verdict stage: from the ranked matches and what each error group of the paste explained,
+ * decide `answer` (the bot may state it), `candidates` (guesses) or `none`, then calibrate the
+ * confidences so that a confidence at or above the auto-post floor always means `answer`.
+ * A wrong answer costs more than an honest "not sure": every rule here errs towards `candidates`.
+ */
+import type { RawMatch } from "./exact.ts";
+import type { ErrorLayer } from "./layers.ts";
+import {
+  AUTO_POST_MIN_CONFIDENCE,
+  CANDIDATE_WEIGHT,
+  FUZZY_CANDIDATE_WEIGHT,
+  isShortValue,
+  NOT_ANSWER_CAP,
+  roundConfidence,
+} from "./score.ts";
+import type { Match, Verdict } from "./types.ts";
+import { LABEL_SUFFIX_WORDS } from "./vocabulary.ts";
+
+/** A trailing placeholder that holds the source error of a wrapper (thiserror's `{0}`, `{source}`). */
+const SOURCE_PLACEHOLDER = /\{(?:0|source|error|err|e|cause|inner)(?::[^}]*)?\}\s*$/;
+
+/** A wrapper label naming an error (`Sink error: `, `… failed: `): what follows is another error. */
+const ERROR_LABEL_END = new RegExp(`(?:${LABEL_SUFFIX_WORDS.join("|")}):? ?$`);
+
+/** How sure the paste is that a group is an error: printed error output beats a log message beats prose. */
+export type Strength = 1 | 2 | 3;
+
+export interface GroupEvidence {
+  group: number;
+  strength: Strength;
+  /** The match that explains the group's root layer well enough to be stated, if any. */
+  answerable: RawMatch | null;
+  /** The root layer is only a Rust std panic payload or other text no template can hold. */
+  rootText: string;
+}
+
+/** A layer that RisingWave or a tool printed as an error, not a line that merely reads like one. */
+export function layerStrength(layer: ErrorLayer, readsLikeError: boolean): Strength {
+  switch (layer.kind) {
+    case "psql":
+    case "cause":
+    case "log":
+    case "panic":
+      return 3;
+    case "log-message":
+      return 2;
+    default:
+      // Prose, and quoted values of a Debug structure: as strong as the line reads.
+      return readsLikeError ? 2 : 1;
+  }
+}
+
+/**
+ * Can this match be stated as the root cause of its layer? It must be the whole message (from the
+ * layer or a chain link or clause start, to the end or a clause boundary), specific (no bare label,
+ * no wrapper around another error's sentence, no very short generic text), on the first line.
+ */
+export function isAnswerable(raw: RawMatch, layer: ErrorLayer, strength: Strength): boolean {
+  const p = raw.pattern;
+  if (raw.bare || raw.openTail || raw.partial || raw.onContinuation || raw.dominatedBy || raw.cut) return false;
+  // Very short generic text (`channel closed`) is corroborated only as the whole innermost layer
+  // of a printed chain: RisingWave's own outer layers vouch for it.
+  // Placeholders at both ends (`{message}, in worker node {id}`) anchor nowhere: they fit any text
+  // holding their few literal words: only when every value they captured is a short value.
+  if (p.floating && !raw.captures.every((c) => isShortValue(c) && !c.includes(": ") && !c.includes("\n"))) return false;
+  if (p.short && (strength < 3 || layer.depth === 0 || raw.clause || raw.start !== 0)) return false;
+  // A generic template (`{object_type} not found: {name}`) needs printed error output around it.
+  if (p.generic && strength < 3) return false;
+  if (p.wrapper) {
+    // `Invalid column: cache_size` is the whole story; `Internal error: <another error>` is not.
+    const value = (raw.captures[raw.captures.length - 1] ?? "").trim();
+    if (value === "" || value.includes(": ")) return false;
+    // `{0}`, `{source}`, `{error}` hold another error's text: only a bare value (`1`) is no sentence,
+    // and never under an error label (`Connector error: timeout` is the connector's own error).
+    const source = SOURCE_PLACEHOLDER.test(p.record.errorMessage);
+    if (source && (ERROR_LABEL_END.test(p.segments?.[0] ?? "") || /\s/.test(value))) return false;
+    if (!source && !isShortValue(value)) return false;
+  }
+  const rest = layer.text.slice(raw.end);
+  // Inside another template's placeholder the leftover is that template's own text.
+  return raw.clause || raw.nesting > 0 || rest.trim() === "" || rest.startsWith("\n");
+}
+
+/**
+ * The decision: the best match must be answerable on its group's root layer, at the auto-post
+ * floor, in a paste that reads as an error; no error printed more strongly may be unexplained,
+ * and none as strongly printed may be explained by another record (then the paste holds several
+ * errors and the best is only a guess at which one matters).
+ */
+export function decideVerdict(
+  best: { match: Match; raw: RawMatch | null; group: number } | undefined,
+  groups: readonly GroupEvidence[],
+  pasteIsError: boolean,
+): Verdict {
+  if (!best) return "none";
+  const own = groups.find((g) => g.group === best.group);
+  if (!pasteIsError || !own || !best.raw || best.match.kind === "fuzzy") return "candidates";
+  if (!best.match.rootCause || own.answerable !== best.raw) return "candidates";
+  if (best.match.confidence < AUTO_POST_MIN_CONFIDENCE) return "candidates";
+  for (const g of groups) {
+    if (g.group === best.group || g.strength < own.strength) continue;
+    // An unexplained error printed more strongly (a panic under a WARN line) is the likelier cause.
+    if (!g.answerable && g.strength > own.strength) return "candidates";
+    // Another error as strongly printed, explained by another record: which one matters is a guess.
+    if (g.answerable && g.answerable.pattern.record.id !== best.raw.pattern.record.id) return "candidates";
+  }
+  return "answer";
+}
+
+/**
+ * Calibration: only an answer keeps a confidence at or above the auto-post floor; every other
+ * match is weighted down and capped below it, so "confidence ≥ floor" and "answer" say the same.
+ */
+export function calibrate(matches: Match[], verdict: Verdict): Match[] {
+  return matches.map((m, i) => {
+    if (verdict === "answer" && i === 0) return m;
+    if (verdict === "answer" && m.confidence < AUTO_POST_MIN_CONFIDENCE) return m;
+    const weight = m.kind === "fuzzy" ? FUZZY_CANDIDATE_WEIGHT : CANDIDATE_WEIGHT;
+    const confidence = roundConfidence(Math.min(m.confidence * weight, NOT_ANSWER_CAP));
+    return confidence === m.confidence ? m : { ...m, confidence };
+  });
+}

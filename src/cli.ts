@@ -58,7 +58,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const { loadForServing } = await import("./cli/context.ts");
       const { explainCommand } = await import("./cli/explain.ts");
       const { createMatcher } = await import("./matcher/index.ts");
-      const matcher = createMatcher(loadForServing(readConfig(env), io));
+      const config = readConfig(env);
+      const matcher = createMatcher(loadForServing(config, io), { risingwaveVersion: config.risingwaveVersion });
       return explainCommand({ json: values.json, batch: values.batch, text: positionals }, matcher, io);
     }
     case "validate": {

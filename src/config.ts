@@ -31,6 +31,8 @@ export interface Config {
   maxCardsPer10Min: number;
   /** React :grey_question: on pastes in auto channels that got no confident answer (RWERROR_UNSURE_REACTION). */
   unsureReaction: boolean;
+  /** The RisingWave release the team runs (`v2.4`); undefined = unknown. A paste's own version wins. */
+  risingwaveVersion: string | undefined;
   logLevel: LogLevelName;
 }
 
@@ -101,6 +103,10 @@ const envSchema = z.object({
     (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : "off"),
     z.enum(["on", "off", "true", "false", "1", "0"], { error: "must be on or off" }),
   ),
+  RWERROR_RISINGWAVE_VERSION: optional.refine(
+    (v) => v === undefined || /^(?:v?\d{1,3}\.\d{1,3}(?:\.\d{1,3})?(?:-[0-9A-Za-z.]{1,32})?|main)$/i.test(v.trim()),
+    "must be a RisingWave release such as v2.4, 2.4.1 or main",
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : "info"),
     z.enum(["debug", "info", "warn", "error"], { error: "must be one of debug, info, warn, error" }),
@@ -150,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     retentionDays: e.RWERROR_RETENTION_DAYS,
     maxCardsPer10Min: e.RWERROR_MAX_CARDS_PER_10MIN,
     unsureReaction: ["on", "true", "1"].includes(e.RWERROR_UNSURE_REACTION),
+    risingwaveVersion: e.RWERROR_RISINGWAVE_VERSION?.trim(),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -95,11 +95,21 @@ function splitArray(body: string, start: number): RawItem[] {
   return items;
 }
 
+/** `record.releases[2]`: list positions in brackets, the way a reader names them. */
+function fieldPath(prefix: string, path: readonly PropertyKey[]): string {
+  let out = prefix;
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
 function zodProblems(file: string, line: number, prefix: string, error: z.ZodError): CatalogProblem[] {
   return error.issues.map((issue) => ({
     file,
     line,
-    field: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
+    field: fieldPath(prefix, issue.path),
     reason: issue.message,
   }));
 }

@@ -1,4 +1,5 @@
 import type { ErrorRecord } from "../catalog/schema.ts";
+import { regexTokens } from "./regex-tokens.ts";
 import { matchSegments } from "./segments.ts";
 
 /** Placeholder of the corpus patterns: each `{}` of the template became a lazy group. */
@@ -187,8 +188,8 @@ export function compilePattern(record: ErrorRecord, order: number): CompiledPatt
     floating: segments ? segments[0] === "" && segments[segments.length - 1] === "" : true,
     wrapper,
     generic,
-    // A regex pattern's literals are not known word by word: it is always a candidate.
-    tokens: segments ? indexTokens(segments) : [],
+    // A regex pattern is indexed by the words of its literal prefix (none: always a candidate).
+    tokens: segments ? indexTokens(segments) : regexTokens(pattern),
   };
 }
 

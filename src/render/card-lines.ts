@@ -1,6 +1,6 @@
 /** One-line pieces a card, the details modal and the terminal share: seen before, team notes, where raised. */
 import type { CardModel, SeenBefore, TeamNote } from "./model.ts";
-import { escapeText, link, safeText } from "./mrkdwn.ts";
+import { escapeText, link, safeText, truncate } from "./mrkdwn.ts";
 
 export const SEVERITY_EMOJI: Record<string, string> = {
   critical: ":rotating_light:",
@@ -21,11 +21,10 @@ export function times(n: number): string {
   return n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
 }
 
-/** `scale.rs:930` linked to the source. */
+/** `src/meta/src/stream/scale.rs:930` linked to the source (a bare `mod.rs` says nothing). */
 export function sourceLabel(model: CardModel): string | null {
   if (!model.source) return null;
-  const file = model.source.path.split("/").at(-1) ?? model.source.path;
-  const where = model.source.line ? `${file}:${model.source.line}` : file;
+  const where = model.source.line ? `${model.source.path}:${model.source.line}` : model.source.path;
   return link(model.source.url, where);
 }
 
@@ -77,4 +76,16 @@ export function noteLine(note: TeamNote, mrkdwn = true, max = 200): string {
   const text = mrkdwn ? safeText(note.text, max) : note.text.slice(0, max);
   const more = note.link ? (mrkdwn ? ` (${link(note.link, "link")})` : ` (${note.link})`) : "";
   return `${text}${more} — ${mrkdwn ? `<@${note.userId}>` : note.userId}, ${mrkdwn ? shortDay(note.at) : day(note.at)}`;
+}
+
+/** Release range, rewording, third-party context and panic site (issue 10's facts): one line, or null. */
+export function releaseLine(model: CardModel): string | null {
+  const r = model.releaseLines;
+  const parts: string[] = [];
+  if (r.context) parts.push(`while: ${escapeText(r.context)}`);
+  if (r.panic) parts.push(link(r.panic.url, r.panic.label));
+  if (r.releases) parts.push(`releases ${escapeText(r.releases)}`);
+  if (r.note) parts.push(`_${escapeText(r.note)}_`);
+  if (r.successor) parts.push(`newest wording: ${link(r.successor.url, r.successor.message)}`);
+  return parts.length > 0 ? truncate(parts.join(" · "), 900) : null;
 }

@@ -7,7 +7,7 @@ import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match } from "../matcher/types.ts";
 import { ACTION, type CardRef, encodeCardRef, kindCode } from "./actions.ts";
 import { actions, type Block, type ButtonElement, button, context, header, linkButton, section } from "./blocks.ts";
-import { capturesLine, chainLine, noteLine, SEVERITY_EMOJI, seenLine, sourceLabel } from "./card-lines.ts";
+import { capturesLine, chainLine, noteLine, releaseLine, SEVERITY_EMOJI, seenLine, sourceLabel } from "./card-lines.ts";
 import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
 import { codeBlock, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
 import { filledTitle, isPureWrapper } from "./template.ts";
@@ -53,6 +53,7 @@ const LEVELS = [
   { sentences: 1, meaning: 120, step: 140, steps: 2, note: 140, excerpt: 5, code: 80, wrapper: 60 },
   { sentences: 1, meaning: 110, step: 160, steps: 1, note: 120, excerpt: 5, code: 70, wrapper: 40 },
   { sentences: 1, meaning: 80, step: 120, steps: 1, note: 60, excerpt: 5, code: 56, wrapper: 30 },
+  { sentences: 1, meaning: 60, step: 100, steps: 1, note: 40, excerpt: 5, code: 40, wrapper: 24 },
 ] as const;
 type Level = (typeof LEVELS)[number];
 
@@ -120,6 +121,8 @@ export function cardFirstScreen(model: CardModel, level: Level = LEVELS[0]): Blo
   if (chain) meta.push(chain);
   const captures = capturesLine(model);
   if (captures) meta.push(captures);
+  const release = releaseLine(model);
+  if (release) meta.push(release);
   return [
     header(model.title),
     context([meta.join("\n")]),

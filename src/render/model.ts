@@ -5,6 +5,7 @@
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match, MatchKind } from "../matcher/types.ts";
 import { docsSearchUrl, issuesSearchUrl, newIssueUrl, searchPhrase } from "./links.ts";
+import { type ReleaseLines, releaseLines } from "./release-lines.ts";
 import { pasteHint, type SourceExcerpt, sourceExcerpt, sourceHint } from "./source.ts";
 import { filledTitle, fillTemplate, type LabelledCapture, labelCaptures } from "./template.ts";
 
@@ -17,6 +18,9 @@ export interface MatchFacts {
   /** The layer it matched, as pasted (a card re-rendered from a button carries it in the button). */
   layer?: string;
   rootCause?: boolean;
+  release?: Match["release"];
+  context?: string;
+  panicSite?: Match["panicSite"];
 }
 
 /** What the occurrence log knows about earlier sightings of a record (plain data from the store). */
@@ -84,6 +88,8 @@ export interface CardModel {
   links: { docs: string; issues: string; newIssue: string; phrase: string };
   seen: SeenBefore | null;
   notes: readonly TeamNote[];
+  /** Release range, the release used, rewording and third-party context lines (already worded). */
+  releaseLines: ReleaseLines;
 }
 
 export function describeWhy(facts: MatchFacts): string {
@@ -119,6 +125,11 @@ function wrappersOf(facts: MatchFacts, ctx: CardContext): string[] {
   return outer.map((l) => l.split("\n")[0]?.trim() ?? "").filter((l) => l !== "" && !LABEL_ONLY.test(l));
 }
 
+function releaseOf(facts: MatchFacts): string | null {
+  const used = facts.release?.forRelease;
+  return used && used !== "an unknown release" ? used : null;
+}
+
 export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardContext = {}): CardModel {
   const redact = ctx.redact ?? ((t: string) => t);
   // Captured values are pasted text: a token in them must not reach the title, the card or a link.
@@ -126,8 +137,11 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
     ? { ...pasted, captures: pasted.captures.map(redact), ...(pasted.layer ? { layer: redact(pasted.layer) } : {}) }
     : pasted;
   const title = filledTitle(record, facts.captures);
-  const solutions = record.solutions.filter((s) => s.trim() !== "");
-  const documentation = record.documentation?.trim() || null;
+  // An old wording without analysis shows the analysis of the same error as the newest release words it.
+  const analysedFrom = facts.release?.analysisFrom ?? record;
+  const url = facts.release?.sourceUrl ?? record.githubUrl;
+  const solutions = analysedFrom.solutions.filter((s) => s.trim() !== "");
+  const documentation = analysedFrom.documentation?.trim() || null;
   const analysed = documentation !== null || solutions.length > 0;
   const hint = (ctx.paste ? pasteHint(ctx.paste) : null) ?? sourceHint(record);
   const steps = [...(hint ? [`HINT: ${hint}`] : []), ...solutions].slice(0, 3);
@@ -152,13 +166,13 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
     solutions,
     steps,
     hint,
-    exampleFix: record.exampleFix?.trim() || null,
-    preventionTips: record.preventionTips.filter((s) => s.trim() !== ""),
-    handlingStrategy: record.handlingStrategy,
+    exampleFix: analysedFrom.exampleFix?.trim() || null,
+    preventionTips: analysedFrom.preventionTips.filter((s) => s.trim() !== ""),
+    handlingStrategy: analysedFrom.handlingStrategy,
     source: record.filePath
-      ? { path: record.filePath, line: record.lineNumber, url: record.githubUrl }
-      : record.githubUrl
-        ? { path: record.githubUrl, line: null, url: record.githubUrl }
+      ? { path: record.filePath, line: record.lineNumber, url }
+      : url
+        ? { path: url, line: null, url }
         : null,
     excerpt: sourceExcerpt(record),
     why: describeWhy(facts),
@@ -166,10 +180,12 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
       phrase: searchPhrase(record.errorMessage),
       docs: docsSearchUrl(record.errorMessage),
       issues: issuesSearchUrl(record.errorMessage),
-      newIssue: newIssueUrl({ title: redact(title), chain, record, version: ctx.version ?? null }),
+      // The release the matcher worked the answer out for (detected beats channel beats configured).
+      newIssue: newIssueUrl({ title: redact(title), chain, record, version: releaseOf(facts) ?? ctx.version ?? null }),
     },
     seen: ctx.seen ?? null,
     notes: ctx.notes ?? [],
+    releaseLines: releaseLines(facts),
   };
 }
 

@@ -25,6 +25,14 @@ export function renderCardText(model: CardModel): string {
   if (model.deeper) out.push(`  root cause below it: ${model.deeper}`);
   const labelled = model.captures.filter((c) => c.label !== null);
   if (labelled.length > 0) out.push(`  ${labelled.map((c) => `${c.label}: ${c.value}`).join(" · ")}`);
+  const rel = model.releaseLines;
+  if (rel.context) out.push(`  while: ${rel.context}`);
+  if (rel.panic) out.push(`  ${rel.panic.label}  ${rel.panic.url}`);
+  if (rel.releases) out.push(`Releases: ${rel.releases}`);
+  if (rel.note) out.push(`Note: ${rel.note}`);
+  if (rel.successor) {
+    out.push(`Newest wording: ${rel.successor.message}${rel.successor.url ? `  ${rel.successor.url}` : ""}`);
+  }
   if (model.error !== model.title) out.push("", "Error:", indent(model.error, "  "));
   if (model.meaning) out.push("", "What it means:", indent(model.meaning, "  "));
   if (!model.analysed) {
@@ -59,7 +67,9 @@ export function renderCardText(model: CardModel): string {
     for (const n of model.notes.slice(0, 3)) out.push(`  - ${noteLine(n, false)}`);
   }
   if (model.seen) out.push("", seenLine(model.seen, false));
-  out.push("", `Record: ${model.id} (${model.slug})`);
+  out.push("");
+  if (model.source?.url) out.push(`Source: ${model.source.url}`);
+  out.push(`Record: ${model.id} (${model.slug})`);
   out.push(`Why this match: ${model.why}`);
   return out.join("\n");
 }
@@ -81,6 +91,7 @@ export function renderAnswerText(result: MatchResult, paste = "", context: CardC
   const [best, ...rest] = result.matches;
   if (result.verdict === "none" || !best) {
     out.push("No known RisingWave error matches this paste.");
+    if (result.panicSite) out.push(`${result.panicSite.label}  ${result.panicSite.url}`);
     out.push(
       "Paste the whole error with its Caused by chain (psql output, a log line with error=…, or the panic message);",
       "a few keywords are not enough to match. In Slack, `/rwerror search <words>` looks records up by keyword.",
@@ -89,7 +100,9 @@ export function renderAnswerText(result: MatchResult, paste = "", context: CardC
   }
   const ctx: CardContext = { ...context, layers: result.layers, paste };
   if (result.verdict === "candidates") {
-    out.push(NOT_SURE_TEXT, "Closest records (check the wording fits before acting on one):");
+    out.push(NOT_SURE_TEXT);
+    if (result.panicSite) out.push(`${result.panicSite.label}  ${result.panicSite.url}`);
+    out.push("Closest records (check the wording fits before acting on one):");
     for (const m of distinctCandidates(result.matches, 3)) {
       out.push(
         `  - ${filledTitle(m.record, m.captures)} (${m.record.slug}, ${m.kind}, ${Math.round(m.confidence * 100)}%)`,

@@ -8,7 +8,7 @@ import { actions, type Block, button, context, linkButton, type SlackMessage, se
 import { candidateButton, distinctCandidates } from "./card.ts";
 import { docsSearchUrl, issuesSearchUrl, newIssueUrl } from "./links.ts";
 import type { CardContext } from "./model.ts";
-import { inlineCode } from "./mrkdwn.ts";
+import { inlineCode, link } from "./mrkdwn.ts";
 
 export const UNSURE_ACTIONS_BLOCK = "rwerror_unsure_actions";
 export const NOT_SURE_TEXT = "I'm not sure this is in the knowledge base.";
@@ -51,6 +51,7 @@ export function renderNotSure(result: MatchResult, paste: string, ctx: CardConte
       `:thinking_face: *${NOT_SURE_TEXT}*\nNothing matched well enough to state as the answer. The closest records are below: open one only if its wording fits your error.`,
     ),
     ...further.blocks,
+    ...(result.panicSite ? [context([link(result.panicSite.url, result.panicSite.label)])] : []),
     actions(
       picked.map((m, i) => candidateButton(m, i, ctx)),
       "rwerror_candidates",
@@ -70,6 +71,8 @@ export function renderNothingFound(result: MatchResult, paste: string, ctx: Card
       ":mag: *No known RisingWave error matches this.*\nPaste the whole error with its `Caused by` chain, or try `/rwerror search <words>` for keywords.",
     ),
     ...(error ? further.blocks : []),
+    // A panic names where it happened even when no template explains its message.
+    ...(result.panicSite ? [context([link(result.panicSite.url, result.panicSite.label)])] : []),
     actions(further.buttons, UNSURE_ACTIONS_BLOCK),
   ];
   return { text: "No known RisingWave error matches this paste.", blocks };

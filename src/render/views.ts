@@ -4,7 +4,7 @@ import type { CardRef } from "./actions.ts";
 import { ACTION, VIEW } from "./actions.ts";
 import { type Block, button, context, divider, header, LIMITS, plain, section, type View } from "./blocks.ts";
 import { factsFromRef } from "./card.ts";
-import { capturesLine, chainLine, noteLine, SEVERITY_EMOJI, seenLine, sourceLabel } from "./card-lines.ts";
+import { capturesLine, chainLine, noteLine, releaseLine, SEVERITY_EMOJI, seenLine, sourceLabel } from "./card-lines.ts";
 import { type CardContext, cardModel } from "./model.ts";
 import { codeBlock, escapeText, link, safeText, truncate } from "./mrkdwn.ts";
 import { filledTitle } from "./template.ts";
@@ -33,9 +33,15 @@ export function renderDetailsView(record: ErrorRecord, ref?: CardRef, ctx: CardC
   if (model.handlingStrategy) meta.push(`strategy: ${escapeText(model.handlingStrategy)}`);
   const chain = chainLine(model);
   const captures = capturesLine(model);
+  const release = releaseLine(model);
   const blocks: Block[] = [
     header(model.title),
-    context([meta.join(" · "), ...(chain ? [chain] : []), ...(captures ? [captures] : [])]),
+    context([
+      meta.join(" · "),
+      ...(chain ? [chain] : []),
+      ...(captures ? [captures] : []),
+      ...(release ? [release] : []),
+    ]),
     section(`*Error*\n${codeBlock(model.error, 1200)}`),
     ...(model.analysed ? [] : [section("_No analysis exists for this error yet._")]),
     ...titled("What it means", model.fullMeaning),
@@ -162,6 +168,8 @@ export interface HomeModel {
   datasetVersion: string | null;
   topErrors: readonly HomeStatsRow[];
   settings?: ChannelSettings;
+  /** The release answers are for: the default and the channels' own settings (mrkdwn). */
+  releaseLine?: string;
 }
 
 /** A list item with a Show button (never a bare record id). */
@@ -196,6 +204,7 @@ export function renderHome(model: HomeModel): View {
     context([
       `Knowledge base: *${model.recordCount}* records, *${model.analysedCount}* with analysis (the rest show their source lines) · dataset ${escapeText(model.datasetVersion ?? "unversioned")}`,
     ]),
+    ...(model.releaseLine ? [context([truncate(model.releaseLine, 2900)])] : []),
   ];
   if (model.settings) {
     const s = model.settings;

@@ -9,6 +9,7 @@ import { cardContextFor } from "./card-context.ts";
 import { recordOccurrence } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
+import { channelMatchContext } from "./version-command.ts";
 
 /** Where a paste came from: the occurrence's Slack coordinates. */
 export type PasteContext = Pick<
@@ -54,7 +55,7 @@ export async function answerPaste(
   opts: { ephemeral: boolean },
 ): Promise<Answer> {
   const text = plainTextFromSlack(slackText);
-  const result = deps.matcher.match(text);
+  const result = deps.matcher.match(text, channelMatchContext(deps, ctx.channelId));
   const best = result.verdict === "answer" ? result.matches[0] : undefined;
   // Context first: "seen before" means before this paste.
   const context = await cardContextFor(deps, client, best?.record.id, {

@@ -10,10 +10,9 @@ export interface Where {
   threadTs?: string | undefined;
 }
 
-/** The release the team runs, once issue 10's RWERROR_RISINGWAVE_VERSION lands in the config. */
+/** The release the team runs (RWERROR_RISINGWAVE_VERSION); a match's own release facts win in the card. */
 function teamVersion(deps: ListenerDeps): string | null {
-  const v = (deps.config as { risingwaveVersion?: unknown }).risingwaveVersion;
-  return typeof v === "string" && v !== "" ? v : null;
+  return deps.config.risingwaveVersion ?? null;
 }
 
 export function baseContext(deps: ListenerDeps): CardContext {

@@ -8,6 +8,7 @@ import type { ListenerDeps } from "./deps.ts";
 import { muteCommand, mutesCommand } from "./mutes.ts";
 import { commandSchema, pasteMetadataSchema, pasteSubmissionSchema } from "./payloads.ts";
 import { topErrorRows } from "./stats.ts";
+import { answerVersionCommand } from "./version-command.ts";
 import { callSlack } from "./web-call.ts";
 
 const SEARCH_LIMIT = 5;
@@ -26,6 +27,7 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
     const request = parseCommandText(cmd.text);
     const reply = (message: { text: string; blocks: unknown[] }) =>
       respond({ response_type: "ephemeral", replace_original: false, ...message } as Parameters<typeof respond>[0]);
+    if (await answerVersionCommand(deps, cmd, reply)) return;
 
     switch (request.kind) {
       case "modal": {

@@ -7,6 +7,7 @@ import type { ListenerDeps } from "./deps.ts";
 import { readPastedFiles, trustedOriginsFor } from "./files.ts";
 import { eventEnvelopeSchema, messageEventSchema } from "./payloads.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
+import { channelMatchContext } from "./version-command.ts";
 import { callSlack } from "./web-call.ts";
 
 /** New messages only: edits, deletions, joins, bot posts and the like never get an answer. */
@@ -51,7 +52,7 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     }
     const text = parts.filter((p) => p.trim() !== "").join("\n\n");
     // The matcher's own judgement: an error label, a panic, or a paste that is exactly a known template.
-    const result = deps.matcher.match(text);
+    const result = deps.matcher.match(text, channelMatchContext(deps, m.channel));
     if (!result.looksLikeError) return;
 
     const msg: AutoMessage = {

@@ -1,6 +1,8 @@
 /** App Home: what the bot does, the catalog it serves, the channel settings and this week's top errors. */
 import type { App } from "@slack/bolt";
 import { renderHome } from "../render/index.ts";
+import { homeReleaseLine } from "../render/version-reply.ts";
+import { listChannelVersions } from "../store/index.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { muteRows } from "./mutes.ts";
 import { appHomeOpenedSchema } from "./payloads.ts";
@@ -20,6 +22,7 @@ export function registerHome(app: App, deps: ListenerDeps): void {
       analysedCount,
       datasetVersion: deps.catalog.datasetVersion,
       topErrors: topErrorRows(deps, 7),
+      releaseLine: homeReleaseLine(deps.config.risingwaveVersion, listChannelVersions(deps.store)),
       settings: {
         autoChannels: deps.config.autoChannels,
         maxCardsPer10Min: deps.config.maxCardsPer10Min,

@@ -7,7 +7,7 @@ import { runConsole } from "./cli/console.ts";
 import { loadForServing, readConfig } from "./cli/context.ts";
 import type { CliIo } from "./cli/io.ts";
 import { createMatcher } from "./matcher/index.ts";
-import { openStore, recordOccurrence } from "./store/index.ts";
+import { notesFor, openStore, recordHistory, recordOccurrence, redactSecrets } from "./store/index.ts";
 
 export async function serve(env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const config = readConfig(env);
@@ -16,7 +16,16 @@ export async function serve(env: Record<string, string | undefined>, io: CliIo):
   const store = openStore(config.dbPath, { now: Date.now });
   if (config.mode === "console") {
     try {
-      return await runConsole({ matcher, io, record: (o) => recordOccurrence(store, o) });
+      return await runConsole({
+        matcher,
+        io,
+        record: (o) => recordOccurrence(store, o),
+        context: (id) => ({
+          redact: redactSecrets,
+          seen: { ...recordHistory(store, id), threads: [] },
+          notes: notesFor(store, id, 3),
+        }),
+      });
     } finally {
       store.close();
     }

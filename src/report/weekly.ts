@@ -1,6 +1,8 @@
 import type { Catalog } from "../catalog/index.ts";
 import type { Store } from "../store/db.ts";
 import { type FeedbackTally, notHelpfulRecords } from "../store/feedback.ts";
+import { type GapReport, gapReports } from "../store/gap-reports.ts";
+import { listNotes } from "../store/notes.ts";
 import { dayEdges, nextWeekKey, type Period, previousPeriod, rangeLabel, weekPeriod } from "./period.ts";
 import {
   changeRatio,
@@ -64,13 +66,26 @@ export interface WeeklyDigest {
   newThisPeriod: RecordStat[];
   unmatched: UnmatchedStat[];
   notHelpful: NotHelpfulRecord[];
+  /** "Add what fixed it" notes written this period, oldest first. */
+  notes: DigestNote[];
+  /** "Report as a new error": gaps in the knowledge base people reported this period. */
+  gaps: GapReport[];
+}
+
+export interface DigestNote {
+  recordId: string;
+  title: string | null;
+  text: string;
+  link: string | null;
+  userId: string;
+  at: number;
 }
 
 export function buildWeeklyDigest(
   store: Store,
   catalog: Catalog,
   target: DigestTarget,
-  { topLimit = 10, unmatchedLimit = 5, newLimit = 10, notHelpfulLimit = 5 } = {},
+  { topLimit = 10, unmatchedLimit = 5, newLimit = 10, notHelpfulLimit = 5, notesLimit = 10, gapsLimit = 5 } = {},
 ): WeeklyDigest {
   const { period, periodKey } = target;
   const previous = previousPeriod(period);
@@ -100,5 +115,16 @@ export function buildWeeklyDigest(
       const record = catalog.byId(f.recordId);
       return { ...f, title: record?.errorMessage ?? null, slug: record?.slug ?? null };
     }),
+    notes: listNotes(store, { from: period.from, to: period.to })
+      .slice(-notesLimit)
+      .map((n) => ({
+        recordId: n.recordId,
+        title: catalog.byId(n.recordId)?.errorMessage ?? null,
+        text: n.text,
+        link: n.link,
+        userId: n.userId,
+        at: n.at,
+      })),
+    gaps: gapReports(store, { from: period.from, to: period.to, limit: gapsLimit }),
   };
 }

@@ -5,15 +5,16 @@
  */
 import type { webApi } from "@slack/bolt";
 import type { Match, MatchResult } from "../matcher/types.ts";
-import { occurrenceFromResult } from "../occurrence.ts";
 import { renderAlreadyAnswered, renderAnswer, type SlackMessage } from "../render/index.ts";
+import { countInChannelSince, isMuted } from "../store/index.ts";
 import type { ReplyKey } from "../store/types.ts";
+import { countPaste } from "./answer.ts";
+import { cardContextFor } from "./card-context.ts";
 import {
   AUTO_POST_MIN_CONFIDENCE,
   claimReply,
   countFullCardsSince,
   recentReplyInChannel,
-  recordOccurrence,
   releaseReply,
   setReplyTs,
 } from "./core.ts";
@@ -34,6 +35,7 @@ export interface AutoMessage {
 
 export type AutoOutcome =
   | { kind: "not-confident" }
+  | { kind: "muted" }
   | { kind: "already-replied" }
   | { kind: "card-cap"; cards: number }
   | { kind: "pointer"; replyTs: string | undefined }
@@ -51,19 +53,29 @@ export async function autoReply(
   msg: AutoMessage,
   result: MatchResult,
 ): Promise<AutoOutcome> {
-  // Counted like every other entry point (an exact match below the floor still counts against its
-  // record); only the reply is gated by the auto-post confidence floor.
-  const occurrence = occurrenceFromResult(result, msg.text, "auto", {
+  // Only a confident answer is ever posted; a guess or no match stays silent (optionally a reaction).
+  const best = result.verdict === "answer" ? confidentMatch(result) : undefined;
+  const where = { channelId: msg.channelId, threadTs: msg.threadTs };
+  // Before counting: "seen before" means before this paste.
+  const context = best ? await cardContextFor(deps, client, best.record.id, where) : undefined;
+  countPaste(deps, result, msg.text, {
+    source: "auto",
     teamId: msg.teamId ?? null,
     channelId: msg.channelId,
     userId: msg.userId ?? null,
     messageTs: msg.ts,
     threadTs: msg.threadTs,
-    occurredAt: deps.now(),
   });
-  if (occurrence) recordOccurrence(deps.store, occurrence);
-  const best = confidentMatch(result);
-  if (!best) return { kind: "not-confident" };
+  if (!best || !context) {
+    if (deps.config.unsureReaction && result.looksLikeError) {
+      const reacted = await callSlack(
+        client.reactions.add({ channel: msg.channelId, timestamp: msg.ts, name: "grey_question" }),
+      );
+      if (!reacted.ok) deps.logger.info(`auto-reply: reactions.add failed (${reacted.error}) channel=${msg.channelId}`);
+    }
+    return { kind: "not-confident" };
+  }
+  if (isMuted(deps.store, msg.channelId, best.record.id, deps.now())) return { kind: "muted" };
 
   const now = deps.now();
   const key = { channelId: msg.channelId, threadTs: msg.threadTs, recordId: best.record.id };
@@ -85,11 +97,17 @@ export async function autoReply(
         ? undefined
         : await callSlack(client.chat.getPermalink({ channel: msg.channelId, message_ts: repeat.replyTs }));
     const url = permalink?.ok ? (permalink.value.permalink ?? null) : null;
-    const message = renderAlreadyAnswered(best.record, url);
+    const count = countInChannelSince(deps.store, msg.channelId, best.record.id, now - REPEAT_WINDOW_MS);
+    const message = renderAlreadyAnswered(best.record, url, count, best.captures);
     const replyTs = await postClaimed(deps, client, key, message);
     return { kind: "pointer", replyTs };
   }
-  const replyTs = await postClaimed(deps, client, key, renderAnswer(result, { ephemeral: false }));
+  const replyTs = await postClaimed(
+    deps,
+    client,
+    key,
+    renderAnswer(result, { ...context, ephemeral: false }, msg.text),
+  );
   return { kind: "card", replyTs };
 }
 

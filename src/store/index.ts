@@ -12,7 +12,10 @@ export {
 export { MigrationError } from "./errors.ts";
 export { type FeedbackTally, notHelpfulRecords, recordFeedback } from "./feedback.ts";
 export { type Fingerprint, fingerprintError, maskErrorText } from "./fingerprint.ts";
+export { type GapReport, type GapReportInput, gapReports, reportGap } from "./gap-reports.ts";
 export { defaultMigrationsDir, type Migration, migrate, readMigrations, schemaVersion } from "./migrate.ts";
+export { activeMutes, isMuted, lastRecordInChannel, type Mute, muteRecord } from "./mutes.ts";
+export { addNote, listNotes, type NoteInput, notesFor, type StoredNote } from "./notes.ts";
 export {
   IDS_PER_MS,
   listOccurrences,
@@ -21,6 +24,14 @@ export {
   type StoredOccurrence,
 } from "./occurrences.ts";
 export { EXCERPT_MAX_CHARS, excerptOf, redactSecrets } from "./redact.ts";
+export {
+  type AnsweredThread,
+  answeredThreads,
+  countInChannelSince,
+  messageAlreadyCounted,
+  type RecordHistory,
+  recordHistory,
+} from "./seen-before.ts";
 export {
   claimReply,
   countFullCardsSince,

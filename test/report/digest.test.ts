@@ -71,7 +71,7 @@ describe("weekly digest model", () => {
 
     const text = renderDigestText(d);
     for (const piece of [
-      "2026-W49",
+      "2026-W48",
       "11 errors",
       "▲ 57%",
       "▲ 100%",
@@ -101,8 +101,8 @@ describe("digest Block Kit", () => {
     expect(all).toContain("&lt;script&gt; &amp; &lt;@U123&gt;");
     for (const b of msg.blocks) {
       if (b.type === "section") {
-        expect(b.text.text).not.toMatch(/[<>]/);
-        expect(b.text.text).not.toMatch(/&(?!amp;|lt;|gt;)/);
+        expect(b.text?.text).not.toMatch(/[<>]/);
+        expect(b.text?.text).not.toMatch(/&(?!amp;|lt;|gt;)/);
       }
     }
   });
@@ -132,7 +132,7 @@ describe("digest Block Kit", () => {
 
     expect(msg.blocks.length).toBeLessThanOrEqual(DIGEST_LIMITS.blocks);
     for (const b of msg.blocks) {
-      if (b.type === "section") expect(b.text.text.length).toBeLessThanOrEqual(DIGEST_LIMITS.section);
+      if (b.type === "section") expect(b.text?.text.length ?? 0).toBeLessThanOrEqual(DIGEST_LIMITS.section);
       if (b.type === "header") expect(b.text.text.length).toBeLessThanOrEqual(DIGEST_LIMITS.header);
     }
     expect(JSON.stringify(msg.blocks).length).toBeLessThan(13_000);

@@ -35,6 +35,14 @@ export interface CompiledPattern {
    * the error in prose writes; tried on prose only, never an answer alone.
    */
   openTailSegments: string[] | null;
+  /**
+   * Character code every text the pattern matches starts with (its first literal's first
+   * character; its bare and open-tail forms start the same way), or -1 when it may start anywhere
+   * (a leading placeholder, foreign regex syntax). Tried texts are skipped on it before any work.
+   */
+  lead: number;
+  /** The same for `foldedSegments` in the folded pass. */
+  foldedLead: number;
   /** ≤ 2 words, under 16 literal characters, no placeholder (`channel closed`): generic text. */
   short: boolean;
   /** A message of its own (a placeholder or ≥ 3 words), not a value another template prints. */
@@ -148,6 +156,11 @@ function foldSegments(segments: readonly string[]): string[] {
   return out;
 }
 
+function leadOf(segments: readonly string[] | null): number {
+  const first = segments?.[0] ?? "";
+  return first === "" ? -1 : first.charCodeAt(0);
+}
+
 /** Compiles one record; null if its pattern cannot be used at all (reported by the catalog's validation). */
 export function compilePattern(record: ErrorRecord, order: number): CompiledPattern | null {
   const pattern = record.messagePattern;
@@ -172,11 +185,14 @@ export function compilePattern(record: ErrorRecord, order: number): CompiledPatt
   const holes = segments ? segments.length - 1 : 0;
   const literalText = literalSegments.join("");
   const words = literalText.match(WORD)?.length ?? 0;
+  const foldedSegments = segments ? foldSegments(segments) : null;
   return {
     order,
     record,
     segments,
-    foldedSegments: segments ? foldSegments(segments) : null,
+    foldedSegments,
+    lead: leadOf(segments),
+    foldedLead: leadOf(foldedSegments),
     openTailSegments,
     short: holes === 0 && words <= 2 && literalText.trim().length < 16,
     message: holes >= 1 || words >= 3,

@@ -43,7 +43,7 @@ const STD_UNREACHABLE = /^internal error: entered unreachable code/i;
 const INTERNAL_ERROR_LABEL = /^internal error: $/i;
 
 function claimsStdPanic(p: CompiledPattern, text: string): boolean {
-  return STD_UNREACHABLE.test(text) && INTERNAL_ERROR_LABEL.test(p.segments?.[0] ?? "");
+  return INTERNAL_ERROR_LABEL.test(p.segments?.[0] ?? "") && STD_UNREACHABLE.test(text);
 }
 
 const MIN_NESTED_CAPTURE = 6;
@@ -180,15 +180,25 @@ function foldedMatches(layer: string, candidates: readonly CompiledPattern[], ou
   const key = foldText(layer);
   const viable = candidates.filter((p) => p.foldedSegments?.every((seg) => seg === "" || key.includes(seg)));
   if (viable.length === 0) return;
-  const { folded, map } = foldWithMap(layer);
-  const at = (i: number) => map[i] ?? layer.length;
+  // When lower-casing keeps the length, foldWithMap's folded text is the key itself: the offset
+  // map is only needed to report a match, so it is built on the first one.
+  const sameLength = layer.toLowerCase().length === layer.length;
+  let fold: { folded: string; map: number[] } | null = sameLength ? null : foldWithMap(layer);
+  const folded = fold ? fold.folded : key;
+  const at = (i: number) => {
+    fold ??= foldWithMap(layer);
+    return fold.map[i] ?? layer.length;
+  };
   for (const t of layerTexts(folded)) {
     const text = folded.slice(t.start, t.end);
-    const mapped: LayerText = { ...t, start: at(t.start), end: at(t.end) };
+    const lead = text.charCodeAt(0);
+    let mapped: LayerText | null = null;
     for (const p of viable) {
       if (!p.foldedSegments || (p.floating && text.length > MAX_FLOATING_TEXT)) continue;
+      if (p.foldedLead >= 0 && p.foldedLead !== lead) continue;
       const m = matchSegments(p.foldedSegments, text);
       if (!m) continue;
+      mapped ??= { ...t, start: at(t.start), end: at(t.end) };
       const spans = m.spans.map(([s, e]): [number, number] => [at(s + t.start), at(e + t.start)]);
       const captures = spans.map(([s, e]) => layer.slice(s, e));
       out.push(rawMatch(p, layer, mapped, captures, spans, { folded: true }));
@@ -236,7 +246,9 @@ function tryAll(
   prose: boolean,
 ): void {
   const text = layer.slice(t.start, t.end);
-  for (const p of candidates) tryText(p, layer, t, text, out, prose);
+  // A pattern whose literal starts with another character cannot match this text in any form.
+  const lead = text.charCodeAt(0);
+  for (const p of candidates) if (p.lead < 0 || p.lead === lead) tryText(p, layer, t, text, out, prose);
 }
 
 /**

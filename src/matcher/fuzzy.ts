@@ -1,5 +1,6 @@
 import Fuse from "fuse.js";
 import type { CompiledPattern } from "./compile.ts";
+import { fuzzyPattern, mayMatch } from "./fuzzy-filter.ts";
 import { type LiteralIndex, wordsOf } from "./literal-index.ts";
 import { FUZZY_SCORE_BLEND, MAX_FUZZY_CONFIDENCE } from "./score.ts";
 
@@ -17,12 +18,19 @@ export interface FuzzyHit {
   confidence: number;
 }
 
-/** The template with its placeholders blanked, as a person would type it. */
+const templateTexts = new WeakMap<CompiledPattern, string>();
+
+/** The template with its placeholders blanked, as a person would type it (once per pattern). */
 function templateText(p: CompiledPattern): string {
-  return p.record.errorMessage
-    .replace(/\{[^{}]*\}/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  let text = templateTexts.get(p);
+  if (text === undefined) {
+    text = p.record.errorMessage
+      .replace(/\{[^{}]*\}/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    templateTexts.set(p, text);
+  }
+  return text;
 }
 
 /**
@@ -41,7 +49,10 @@ export function fuzzySearch(
   const words = wordsOf(whole);
   const shortlist = index.sharing(words, FUZZY_SHORTLIST);
   if (shortlist.length === 0) return [];
-  const docs = shortlist.map((pattern) => ({ pattern, text: templateText(pattern) }));
+  // Only the documents Fuse could report (a sound filter, see fuzzy-filter.ts): same hits, same order.
+  const pattern = fuzzyPattern(q, threshold);
+  const docs = shortlist.map((p) => ({ pattern: p, text: templateText(p) })).filter((d) => mayMatch(pattern, d.text));
+  if (docs.length === 0) return [];
   const fuse = new Fuse(docs, {
     keys: ["text"],
     includeScore: true,

@@ -1,13 +1,37 @@
 import type { CompiledPattern } from "./compile.ts";
 
-const WORD = /[A-Za-z0-9_]+/g;
 /** Besides its key, a candidate's next-rarest words are checked before any pattern runs. */
 const CHECKED_TOKENS = 4;
 
-/** The distinct lower-cased words of a text. */
+/** ASCII word characters: `[A-Za-z0-9_]`. */
+function isWordCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/**
+ * The distinct lower-cased words (runs of `[A-Za-z0-9_]`) of a text, in order of first appearance. A scan
+ * of character codes, not `matchAll`: it runs on every layer of every paste. Words are ASCII, so
+ * lower-casing them is ASCII lower-casing.
+ */
 export function wordsOf(text: string): Set<string> {
   const out = new Set<string>();
-  for (const m of text.matchAll(WORD)) out.add(m[0].toLowerCase());
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isWordCode(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let upper = false;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (!isWordCode(c)) break;
+      if (c >= 65 && c <= 90) upper = true;
+    }
+    const word = text.slice(start, i);
+    out.add(upper ? word.toLowerCase() : word);
+  }
   return out;
 }
 
@@ -91,19 +115,69 @@ export class LiteralIndex {
    * proof of match. Words used by more than a few percent of the catalog are skipped.
    */
   sharing(words: ReadonlySet<string>, cap: number): CompiledPattern[] {
-    const scores = new Map<CompiledPattern, number>();
     const size = this.patterns.length;
     const common = Math.max(50, size * 0.03);
     const postings = this.allPostings();
+    // Scores by pattern order in a reused array: a Map and a sort of every touched pattern cost
+    // more than the lookups on a 50,000-record catalog. Sums are added in the same order as ever.
+    const scores = this.scratchScores();
+    const touched: number[] = [];
     for (const w of words) {
       const list = postings.get(w);
       if (!list || list.length > common) continue;
       const weight = Math.log(1 + size / list.length);
-      for (const p of list) scores.set(p, (scores.get(p) ?? 0) + weight / Math.max(1, p.tokens.length) ** 0.5);
+      for (const p of list) {
+        const o = p.order;
+        const prev = scores[o] as number;
+        if (Number.isNaN(prev)) {
+          touched.push(o);
+          scores[o] = 0 + weight / this.tokenNorm(p);
+        } else scores[o] = prev + weight / this.tokenNorm(p);
+      }
     }
-    return [...scores.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0].order - b[0].order)
-      .slice(0, cap)
-      .map(([p]) => p);
+    // The best `cap` by score, then catalog order: a bounded insertion into a short sorted list.
+    const best: number[] = [];
+    const before = (a: number, b: number): boolean => {
+      const sa = scores[a] as number;
+      const sb = scores[b] as number;
+      return sa > sb || (sa === sb && a < b);
+    };
+    for (const o of touched) {
+      if (best.length >= cap && !before(o, best[best.length - 1] as number)) continue;
+      let i = best.length < cap ? best.length : best.length - 1;
+      if (best.length < cap) best.push(o);
+      while (i > 0 && before(o, best[i - 1] as number)) {
+        best[i] = best[i - 1] as number;
+        i--;
+      }
+      best[i] = o;
+    }
+    for (const o of touched) scores[o] = Number.NaN;
+    return best.map((o) => this.byOrder[o] as CompiledPattern);
+  }
+
+  private scores: Float64Array | null = null;
+  private readonly byOrder: CompiledPattern[] = [];
+  private readonly norms: number[] = [];
+
+  /** NaN marks "not touched yet"; every call leaves the array as it found it. */
+  private scratchScores(): Float64Array {
+    if (this.scores) return this.scores;
+    let max = 0;
+    for (const p of this.patterns) {
+      if (p.order + 1 > max) max = p.order + 1;
+      this.byOrder[p.order] = p;
+    }
+    this.scores = new Float64Array(max).fill(Number.NaN);
+    return this.scores;
+  }
+
+  private tokenNorm(p: CompiledPattern): number {
+    let n = this.norms[p.order];
+    if (n === undefined) {
+      n = Math.max(1, p.tokens.length) ** 0.5;
+      this.norms[p.order] = n;
+    }
+    return n;
   }
 }

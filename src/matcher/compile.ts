@@ -43,6 +43,12 @@ export interface CompiledPattern {
   lead: number;
   /** The same for `foldedSegments` in the folded pass. */
   foldedLead: number;
+  /**
+   * Text every match of the pattern in any form (whole, bare, open tail) starts with: the
+   * shortest of their first literals, all prefixes of the first one; "" when nothing is known.
+   * A layer that does not contain it is not tried at all.
+   */
+  anchor: string;
   /** ≤ 2 words, under 16 literal characters, no placeholder (`channel closed`): generic text. */
   short: boolean;
   /** A message of its own (a placeholder or ≥ 3 words), not a value another template prints. */
@@ -192,6 +198,10 @@ export function compilePattern(record: ErrorRecord, order: number): CompiledPatt
     segments,
     foldedSegments,
     lead: leadOf(segments),
+    anchor: [segments, bareSegments, openTailSegments].reduce<string>((shortest, forms) => {
+      const first = forms?.[0];
+      return first !== undefined && first.length < shortest.length ? first : shortest;
+    }, segments?.[0] ?? ""),
     foldedLead: leadOf(foldedSegments),
     openTailSegments,
     short: holes === 0 && words <= 2 && literalText.trim().length < 16,

@@ -171,15 +171,37 @@ function foldWithMap(text: string): { folded: string; map: number[] } {
   return { folded: parts.join(""), map };
 }
 
+/** The distinct start offsets of the pieces, by the character code found there. */
+function textStarts(text: string, pieces: readonly LayerText[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const t of pieces) {
+    const c = text.charCodeAt(t.start);
+    const list = out.get(c);
+    if (!list) out.set(c, [t.start]);
+    else if (!list.includes(t.start)) list.push(t.start);
+  }
+  return out;
+}
+
+/** Does some piece start with `first` (every piece a pattern matches starts with its first literal)? */
+function startsAPiece(text: string, starts: Map<number, number[]>, first: string): boolean {
+  if (first === "") return true;
+  const list = starts.get(first.charCodeAt(0));
+  return list?.some((at) => text.startsWith(first, at)) ?? false;
+}
+
 /**
  * The folded pass: the same anchored pieces, matched on the folded key of layer and template,
  * offsets and captures mapped back to the layer as pasted.
  */
 function foldedMatches(layer: string, candidates: readonly CompiledPattern[], out: RawMatch[]): void {
-  // Cheap gate first: a template whose folded literals are not all in the folded layer cannot match.
+  if (!candidates.some((p) => p.foldedSegments)) return;
   const key = foldText(layer);
-  const viable = candidates.filter((p) => p.foldedSegments?.every((seg) => seg === "" || key.includes(seg)));
-  if (viable.length === 0) return;
+  // Cheap gates first: a template whose folded literals are not all in the folded layer, or whose
+  // first one starts no tried piece, cannot match. The pieces are cut only if one may.
+  const inKey = (seg: string) => seg === "" || key.includes(seg);
+  const present = candidates.filter((p) => p.foldedSegments && inKey(p.foldedSegments[0] ?? ""));
+  if (present.length === 0) return;
   // When lower-casing keeps the length, foldWithMap's folded text is the key itself: the offset
   // map is only needed to report a match, so it is built on the first one.
   const sameLength = layer.toLowerCase().length === layer.length;
@@ -189,7 +211,13 @@ function foldedMatches(layer: string, candidates: readonly CompiledPattern[], ou
     fold ??= foldWithMap(layer);
     return fold.map[i] ?? layer.length;
   };
-  for (const t of layerTexts(folded)) {
+  const texts = layerTexts(folded);
+  const starts = textStarts(folded, texts);
+  const viable = present.filter(
+    (p) => p.foldedSegments && startsAPiece(folded, starts, p.foldedSegments[0] ?? "") && p.foldedSegments.every(inKey),
+  );
+  if (viable.length === 0) return;
+  for (const t of texts) {
     const text = folded.slice(t.start, t.end);
     const lead = text.charCodeAt(0);
     let mapped: LayerText | null = null;
@@ -217,22 +245,28 @@ export function matchLayer(
 ): RawMatch[] {
   const out: RawMatch[] = [];
   if (candidates.length === 0) return out;
-  const texts = layerTexts(layer);
-  const tried = new Set(texts.map((t) => `${t.start}:${t.end}`));
-  for (const t of texts) tryAll(candidates, layer, t, out, prose);
+  // Every piece tried is a slice of the layer: a pattern whose anchor is not in it matches none.
+  const present = candidates.filter((p) => p.anchor === "" || layer.includes(p.anchor));
+  const texts = present.length > 0 ? layerTexts(layer) : [];
+  for (const t of texts) tryAll(present, layer, t, out, prose);
   // Ranked between exact and fuzzy: only when the exact pass explains nothing in the layer.
   if (!out.some((m) => !m.bare)) foldedMatches(layer, candidates, out);
   // Captured values as texts of their own, once: `expected {}, found: {}` may hold a known template.
-  const extra: LayerText[] = [];
-  for (const m of out) {
-    for (const [s, e] of innerCaptures(m, layer)) {
-      const key = `${s}:${e}`;
-      if (e - s < MIN_NESTED_CAPTURE || tried.has(key) || !isBoundary(layer, s) || !isBoundary(layer, e)) continue;
-      tried.add(key);
-      extra.push({ start: s, end: e, partial: false, cut: false });
+  if (present.length > 0 && out.length > 0) {
+    // Offsets as one number (start, end ≤ layer length): no string key per piece.
+    const width = layer.length + 1;
+    const tried = new Set(texts.map((t) => t.start * width + t.end));
+    const extra: LayerText[] = [];
+    for (const m of out) {
+      for (const [s, e] of innerCaptures(m, layer)) {
+        const key = s * width + e;
+        if (e - s < MIN_NESTED_CAPTURE || tried.has(key) || !isBoundary(layer, s) || !isBoundary(layer, e)) continue;
+        tried.add(key);
+        extra.push({ start: s, end: e, partial: false, cut: false });
+      }
     }
+    for (const t of extra) tryAll(present, layer, t, out, prose);
   }
-  for (const t of extra) tryAll(candidates, layer, t, out, prose);
   setNesting(out, layer);
   setDominance(out);
   return out;

@@ -18,8 +18,16 @@
 /** Fuse's Bitap works on chunks of at most this many characters (one 32-bit word). */
 const CHUNK = 32;
 
+interface Chunk {
+  /** Bit i set where the chunk has that character at i: ASCII in an array, the rest in a map. */
+  ascii: Int32Array;
+  other: Map<number, number>;
+  length: number;
+  maxErrors: number;
+}
+
 export interface FuzzyPattern {
-  chunks: Array<{ peq: Map<number, number>; length: number; maxErrors: number }>;
+  chunks: Chunk[];
 }
 
 /** Fuse's chunks of `pattern` (`BitapSearch`'s constructor), each with the errors its threshold allows. */
@@ -34,28 +42,32 @@ export function fuzzyPattern(pattern: string, threshold: number): FuzzyPattern {
   } else if (p.length > 0) pieces.push(p);
   return {
     chunks: pieces.map((piece) => {
-      const peq = new Map<number, number>();
+      const ascii = new Int32Array(128);
+      const other = new Map<number, number>();
       for (let i = 0; i < piece.length; i++) {
         const c = piece.charCodeAt(i);
-        peq.set(c, (peq.get(c) ?? 0) | (1 << i));
+        if (c < 128) ascii[c] = (ascii[c] ?? 0) | (1 << i);
+        else other.set(c, (other.get(c) ?? 0) | (1 << i));
       }
       // Fuse tries error levels 0, 1, … while `i / length <= threshold` (and always level 0).
       let maxErrors = 0;
       while (maxErrors + 1 < piece.length && (maxErrors + 1) / piece.length <= threshold) maxErrors++;
-      return { peq, length: piece.length, maxErrors };
+      return { ascii, other, length: piece.length, maxErrors };
     }),
   };
 }
 
 /** Smallest edit distance of the chunk to any substring of `text`, stopping once it is ≤ `enough`. */
-function bestDistance(peq: Map<number, number>, m: number, text: string, enough: number): number {
+function bestDistance(chunk: Chunk, text: string, enough: number): number {
+  const { ascii, other, length: m } = chunk;
   const high = 1 << (m - 1);
   let pv = m === CHUNK ? -1 : (1 << m) - 1;
   let mv = 0;
   let score = m;
   let best = m;
   for (let j = 0; j < text.length; j++) {
-    const eq = peq.get(text.charCodeAt(j)) ?? 0;
+    const c = text.charCodeAt(j);
+    const eq = c < 128 ? (ascii[c] as number) : (other.get(c) ?? 0);
     const xv = eq | mv;
     // ToInt32 of the sum drops the carry out of bit 31, as a 32-bit word would.
     const xh = (((eq & pv) + pv) ^ pv) | eq;
@@ -76,12 +88,14 @@ function bestDistance(peq: Map<number, number>, m: number, text: string, enough:
   return best;
 }
 
-/** False only when Fuse cannot report `text` for this pattern (see the module comment). */
-export function mayMatch(pattern: FuzzyPattern, text: string): boolean {
+/**
+ * False only when Fuse cannot report a document whose text, lower-cased as Fuse does
+ * (`toLowerCase`), is `lowerText` (see the module comment).
+ */
+export function mayMatch(pattern: FuzzyPattern, lowerText: string): boolean {
   if (pattern.chunks.length === 0) return true;
-  const lower = text.toLowerCase();
   for (const c of pattern.chunks) {
-    if (bestDistance(c.peq, c.length, lower, c.maxErrors) <= c.maxErrors) return true;
+    if (bestDistance(c, lowerText, c.maxErrors) <= c.maxErrors) return true;
   }
   return false;
 }

@@ -18,19 +18,26 @@ export interface FuzzyHit {
   confidence: number;
 }
 
-const templateTexts = new WeakMap<CompiledPattern, string>();
+interface TemplateText {
+  text: string;
+  /** Lower-cased as Fuse does, for the pre-filter. */
+  lower: string;
+}
+
+const templateTexts = new WeakMap<CompiledPattern, TemplateText>();
 
 /** The template with its placeholders blanked, as a person would type it (once per pattern). */
-function templateText(p: CompiledPattern): string {
-  let text = templateTexts.get(p);
-  if (text === undefined) {
-    text = p.record.errorMessage
+function templateText(p: CompiledPattern): TemplateText {
+  let t = templateTexts.get(p);
+  if (t === undefined) {
+    const text = p.record.errorMessage
       .replace(/\{[^{}]*\}/g, " ")
       .replace(/\s+/g, " ")
       .trim();
-    templateTexts.set(p, text);
+    t = { text, lower: text.toLowerCase() };
+    templateTexts.set(p, t);
   }
-  return text;
+  return t;
 }
 
 /**
@@ -51,7 +58,11 @@ export function fuzzySearch(
   if (shortlist.length === 0) return [];
   // Only the documents Fuse could report (a sound filter, see fuzzy-filter.ts): same hits, same order.
   const pattern = fuzzyPattern(q, threshold);
-  const docs = shortlist.map((p) => ({ pattern: p, text: templateText(p) })).filter((d) => mayMatch(pattern, d.text));
+  const docs: Array<{ pattern: CompiledPattern; text: string }> = [];
+  for (const p of shortlist) {
+    const t = templateText(p);
+    if (mayMatch(pattern, t.lower)) docs.push({ pattern: p, text: t.text });
+  }
   if (docs.length === 0) return [];
   const fuse = new Fuse(docs, {
     keys: ["text"],

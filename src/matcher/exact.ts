@@ -197,11 +197,6 @@ function startsAPiece(text: string, starts: Map<number, number[]>, first: string
 function foldedMatches(layer: string, candidates: readonly CompiledPattern[], out: RawMatch[]): void {
   if (!candidates.some((p) => p.foldedSegments)) return;
   const key = foldText(layer);
-  // Cheap gates first: a template whose folded literals are not all in the folded layer, or whose
-  // first one starts no tried piece, cannot match. The pieces are cut only if one may.
-  const inKey = (seg: string) => seg === "" || key.includes(seg);
-  const present = candidates.filter((p) => p.foldedSegments && inKey(p.foldedSegments[0] ?? ""));
-  if (present.length === 0) return;
   // When lower-casing keeps the length, foldWithMap's folded text is the key itself: the offset
   // map is only needed to report a match, so it is built on the first one.
   const sameLength = layer.toLowerCase().length === layer.length;
@@ -213,8 +208,13 @@ function foldedMatches(layer: string, candidates: readonly CompiledPattern[], ou
   };
   const texts = layerTexts(folded);
   const starts = textStarts(folded, texts);
-  const viable = present.filter(
-    (p) => p.foldedSegments && startsAPiece(folded, starts, p.foldedSegments[0] ?? "") && p.foldedSegments.every(inKey),
+  // Cheap gates first: a template whose first folded literal starts no tried piece, or whose
+  // folded literals are not all in the folded layer, cannot match.
+  const viable = candidates.filter(
+    (p) =>
+      p.foldedSegments &&
+      startsAPiece(folded, starts, p.foldedSegments[0] ?? "") &&
+      p.foldedSegments.every((seg) => seg === "" || key.includes(seg)),
   );
   if (viable.length === 0) return;
   for (const t of texts) {
@@ -245,14 +245,18 @@ export function matchLayer(
 ): RawMatch[] {
   const out: RawMatch[] = [];
   if (candidates.length === 0) return out;
-  // Every piece tried is a slice of the layer: a pattern whose anchor is not in it matches none.
-  const present = candidates.filter((p) => p.anchor === "" || layer.includes(p.anchor));
-  const texts = present.length > 0 ? layerTexts(layer) : [];
-  for (const t of texts) tryAll(present, layer, t, out, prose);
+  // Every piece layerTexts cuts starts on the first line (or at 0): a pattern whose anchor starts
+  // nowhere there matches none of them (the first line is searched, not a long layer's every line).
+  const firstEnd = Math.max(1, firstLineEnd(layer));
+  const onFirstLine = candidates.filter(
+    (p) => p.anchor === "" || layer.slice(0, firstEnd + p.anchor.length - 1).includes(p.anchor),
+  );
+  const texts = onFirstLine.length > 0 ? layerTexts(layer) : [];
+  for (const t of texts) tryAll(onFirstLine, layer, t, out, prose);
   // Ranked between exact and fuzzy: only when the exact pass explains nothing in the layer.
   if (!out.some((m) => !m.bare)) foldedMatches(layer, candidates, out);
   // Captured values as texts of their own, once: `expected {}, found: {}` may hold a known template.
-  if (present.length > 0 && out.length > 0) {
+  if (out.length > 0) {
     // Offsets as one number (start, end ≤ layer length): no string key per piece.
     const width = layer.length + 1;
     const tried = new Set(texts.map((t) => t.start * width + t.end));
@@ -265,6 +269,8 @@ export function matchLayer(
         extra.push({ start: s, end: e, partial: false, cut: false });
       }
     }
+    // A captured value may start on any line: there the anchor must only be in the layer.
+    const present = extra.length > 0 ? candidates.filter((p) => p.anchor === "" || layer.includes(p.anchor)) : [];
     for (const t of extra) tryAll(present, layer, t, out, prose);
   }
   setNesting(out, layer);

@@ -148,11 +148,14 @@ function compileRegex(pattern: string): RegExp | null {
 
 /** The folded key of the folded pass: lower case, every blank run one space, quotes straightened. */
 export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u00b4]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\s+/g, " ");
+  return (
+    text
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u00b4]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      // Every blank run becomes one space; a lone space already is one (not rebuilt).
+      .replace(/\s{2,}|[^\S ]/g, " ")
+  );
 }
 
 function foldSegments(segments: readonly string[]): string[] {

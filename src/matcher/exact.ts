@@ -285,10 +285,15 @@ function tryAll(
   out: RawMatch[],
   prose: boolean,
 ): void {
-  const text = layer.slice(t.start, t.end);
-  // A pattern whose literal starts with another character cannot match this text in any form.
-  const lead = text.charCodeAt(0);
-  for (const p of candidates) if (p.lead < 0 || p.lead === lead) tryText(p, layer, t, text, out, prose);
+  // A pattern whose literal starts with another character cannot match this text in any form;
+  // the text is sliced only for a pattern that may.
+  const lead = t.end > t.start ? layer.charCodeAt(t.start) : Number.NaN;
+  let text: string | null = null;
+  for (const p of candidates) {
+    if (p.lead >= 0 && p.lead !== lead) continue;
+    text ??= layer.slice(t.start, t.end);
+    tryText(p, layer, t, text, out, prose);
+  }
 }
 
 /**

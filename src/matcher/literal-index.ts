@@ -121,7 +121,8 @@ export class LiteralIndex {
     // Scores by pattern order in a reused array: a Map and a sort of every touched pattern cost
     // more than the lookups on a 50,000-record catalog. Sums are added in the same order as ever.
     const scores = this.scratchScores();
-    const touched: number[] = [];
+    const touched = this.scratchTouched();
+    let count = 0;
     for (const w of words) {
       const list = postings.get(w);
       if (!list || list.length > common) continue;
@@ -130,7 +131,7 @@ export class LiteralIndex {
         const o = p.order;
         const prev = scores[o] as number;
         if (Number.isNaN(prev)) {
-          touched.push(o);
+          touched[count++] = o;
           scores[o] = 0 + weight / this.tokenNorm(p);
         } else scores[o] = prev + weight / this.tokenNorm(p);
       }
@@ -142,7 +143,8 @@ export class LiteralIndex {
       const sb = scores[b] as number;
       return sa > sb || (sa === sb && a < b);
     };
-    for (const o of touched) {
+    for (let k = 0; k < count; k++) {
+      const o = touched[k] as number;
       if (best.length >= cap && !before(o, best[best.length - 1] as number)) continue;
       let i = best.length < cap ? best.length : best.length - 1;
       if (best.length < cap) best.push(o);
@@ -152,13 +154,20 @@ export class LiteralIndex {
       }
       best[i] = o;
     }
-    for (const o of touched) scores[o] = Number.NaN;
+    for (let k = 0; k < count; k++) scores[touched[k] as number] = Number.NaN;
     return best.map((o) => this.byOrder[o] as CompiledPattern);
   }
 
   private scores: Float64Array | null = null;
+  private touched: Int32Array | null = null;
   private readonly byOrder: CompiledPattern[] = [];
   private readonly norms: number[] = [];
+
+  /** The orders a `sharing` call touched (each once), reused so a call allocates nothing for them. */
+  private scratchTouched(): Int32Array {
+    this.touched ??= new Int32Array(this.scratchScores().length);
+    return this.touched;
+  }
 
   /** NaN marks "not touched yet"; every call leaves the array as it found it. */
   private scratchScores(): Float64Array {

@@ -28,6 +28,12 @@ export interface Engine {
   vocab: ErrorVocabulary;
 }
 
+/** The text up to its first line break (no array of every line of a long layer). */
+function firstLine(text: string): string {
+  const nl = text.indexOf("\n");
+  return nl < 0 ? text : text.slice(0, nl);
+}
+
 /** A layer that is only a subsystem label (`Executor error`, `connector error`) says nothing itself. */
 const LABEL_ONLY = /^[A-Za-z][\w/-]*(?: [\w/-]+){0,3} (?:error|Error)$/;
 
@@ -36,9 +42,34 @@ function isProse(layer: ErrorLayer): boolean {
   return layer.kind === "plain" || layer.kind === "plain-line" || layer.kind === "quoted";
 }
 
+/**
+ * The words of the layers of one paste, by line: a multi-line layer's words are its lines' words
+ * in order (a word never spans a line break), and its lines recur as layers of their own
+ * (`plain-line`), so each line is read once.
+ */
+class LineWords {
+  private readonly byLine = new Map<string, Set<string>>();
+
+  private line(text: string): Set<string> {
+    let words = this.byLine.get(text);
+    if (!words) {
+      words = wordsOf(text);
+      this.byLine.set(text, words);
+    }
+    return words;
+  }
+
+  of(text: string): Set<string> {
+    if (!text.includes("\n")) return this.line(text);
+    const out = new Set<string>();
+    for (const line of text.split("\n")) for (const w of this.line(line)) out.add(w);
+    return out;
+  }
+}
+
 /** Stages "candidates" and "exact/folded": the index's candidates, tried on the layer's pieces. */
-function layerMatches(engine: Engine, layer: ErrorLayer): RawMatch[] {
-  const candidates = engine.useIndex ? engine.index.candidates(wordsOf(layer.text)) : engine.patterns;
+function layerMatches(engine: Engine, layer: ErrorLayer, words: LineWords): RawMatch[] {
+  const candidates = engine.useIndex ? engine.index.candidates(words.of(layer.text)) : engine.patterns;
   return matchLayer(layer.text, candidates, { prose: isProse(layer) }).sort(compareInLayer);
 }
 
@@ -47,10 +78,7 @@ function groupStrength(members: readonly ErrorLayer[], vocab: ErrorVocabulary): 
   for (const l of members) {
     // Each line of a multi-line message tried on its own is a retry, not an error of its own.
     if (l.kind === "plain-line") continue;
-    const t = layerStrength(
-      l,
-      (isProse(l) || l.kind === "debug") && looksLikeErrorLine(l.text.split("\n")[0] ?? "", vocab),
-    );
+    const t = layerStrength(l, (isProse(l) || l.kind === "debug") && looksLikeErrorLine(firstLine(l.text), vocab));
     if (t > s) s = t;
   }
   return s;
@@ -69,7 +97,7 @@ function groupIsError(layers: readonly ErrorLayer[], vocab: ErrorVocabulary): bo
   return layers.some(
     (l) =>
       (l.kind !== "log-message" && !isProse(l) && l.kind !== "debug") ||
-      ((isProse(l) || l.kind === "debug") && looksLikeErrorLine(l.text.split("\n")[0] ?? "", vocab)),
+      ((isProse(l) || l.kind === "debug") && looksLikeErrorLine(firstLine(l.text), vocab)),
   );
 }
 
@@ -141,7 +169,7 @@ function rankGroup(
   const weak = best !== undefined && exactConfidence(best, true) < WEAK_EXACT;
   if ((!best || weak) && groupIsError(members, engine.vocab)) {
     // Under a wrapper the unexplained part is what to look for.
-    const query = best ? (best.captures[best.captures.length - 1] ?? "") : (rootLayer.text.split("\n")[0] ?? "");
+    const query = best ? (best.captures[best.captures.length - 1] ?? "") : firstLine(rootLayer.text);
     out.fuzzyWanted.push({ ranked, root, query, group });
   }
 }
@@ -193,7 +221,8 @@ export function rankLayers(
   layers: readonly ErrorLayer[],
   pasteIsError: boolean,
 ): { matches: Match[]; strongExact: boolean; verdict: Verdict } {
-  const raws = layers.map((l) => layerMatches(engine, l));
+  const words = new LineWords();
+  const raws = layers.map((l) => layerMatches(engine, l, words));
   const stage: GroupStage = { perGroup: [], fuzzyWanted: [], evidence: [], strongExact: false, confidentExact: false };
   for (const [group, indexes] of groupIndexes(layers)) rankGroup(engine, layers, raws, group, indexes, stage);
   // Guesses only when nothing in the paste is known for sure: they cost Fuse runs, and a known

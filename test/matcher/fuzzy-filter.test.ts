@@ -1,5 +1,6 @@
 import Fuse from "fuse.js";
 import { describe, expect, it } from "vitest";
+import { foldText } from "../../src/matcher/compile.ts";
 import { fuzzyPattern, mayMatch } from "../../src/matcher/fuzzy-filter.ts";
 import { wordsOf } from "../../src/matcher/literal-index.ts";
 
@@ -92,6 +93,25 @@ describe("wordsOf", () => {
       const n = Math.floor(next() * 60);
       for (let k = 0; k < n; k++) text += chars[Math.floor(next() * chars.length)];
       expect([...wordsOf(text)]).toEqual([...reference(text)]);
+    }
+  });
+});
+
+describe("foldText", () => {
+  it("folds like lower-casing, straightening quotes and collapsing every blank run to one space", () => {
+    const reference = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[\u2018\u2019\u00b4]/g, "'")
+        .replace(/[\u201c\u201d]/g, '"')
+        .replace(/\s+/g, " ");
+    const next = rng(5);
+    const chars = "aB \t\n\r\u00a0\u2003\u2018\u201cx";
+    for (let i = 0; i < 500; i++) {
+      let text = "";
+      const n = Math.floor(next() * 40);
+      for (let k = 0; k < n; k++) text += chars[Math.floor(next() * chars.length)];
+      expect(foldText(text)).toBe(reference(text));
     }
   });
 });

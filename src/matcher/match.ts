@@ -42,34 +42,9 @@ function isProse(layer: ErrorLayer): boolean {
   return layer.kind === "plain" || layer.kind === "plain-line" || layer.kind === "quoted";
 }
 
-/**
- * The words of the layers of one paste, by line: a multi-line layer's words are its lines' words
- * in order (a word never spans a line break), and its lines recur as layers of their own
- * (`plain-line`), so each line is read once.
- */
-class LineWords {
-  private readonly byLine = new Map<string, Set<string>>();
-
-  private line(text: string): Set<string> {
-    let words = this.byLine.get(text);
-    if (!words) {
-      words = wordsOf(text);
-      this.byLine.set(text, words);
-    }
-    return words;
-  }
-
-  of(text: string): Set<string> {
-    if (!text.includes("\n")) return this.line(text);
-    const out = new Set<string>();
-    for (const line of text.split("\n")) for (const w of this.line(line)) out.add(w);
-    return out;
-  }
-}
-
 /** Stages "candidates" and "exact/folded": the index's candidates, tried on the layer's pieces. */
-function layerMatches(engine: Engine, layer: ErrorLayer, words: LineWords): RawMatch[] {
-  const candidates = engine.useIndex ? engine.index.candidates(words.of(layer.text)) : engine.patterns;
+function layerMatches(engine: Engine, layer: ErrorLayer): RawMatch[] {
+  const candidates = engine.useIndex ? engine.index.candidates(wordsOf(layer.text)) : engine.patterns;
   return matchLayer(layer.text, candidates, { prose: isProse(layer) }).sort(compareInLayer);
 }
 
@@ -221,8 +196,7 @@ export function rankLayers(
   layers: readonly ErrorLayer[],
   pasteIsError: boolean,
 ): { matches: Match[]; strongExact: boolean; verdict: Verdict } {
-  const words = new LineWords();
-  const raws = layers.map((l) => layerMatches(engine, l, words));
+  const raws = layers.map((l) => layerMatches(engine, l));
   const stage: GroupStage = { perGroup: [], fuzzyWanted: [], evidence: [], strongExact: false, confidentExact: false };
   for (const [group, indexes] of groupIndexes(layers)) rankGroup(engine, layers, raws, group, indexes, stage);
   // Guesses only when nothing in the paste is known for sure: they cost Fuse runs, and a known

@@ -171,6 +171,9 @@ function foldWithMap(text: string): { folded: string; map: number[] } {
   return { folded: parts.join(""), map };
 }
 
+/** Up to this length a folded key is searched for first literals before its pieces are cut. */
+const SHORT_FOLDED_KEY = 1024;
+
 /** The distinct start offsets of the pieces, by the character code found there. */
 function textStarts(text: string, pieces: readonly LayerText[]): Map<number, number[]> {
   const out = new Map<number, number[]>();
@@ -197,6 +200,14 @@ function startsAPiece(text: string, starts: Map<number, number[]>, first: string
 function foldedMatches(layer: string, candidates: readonly CompiledPattern[], out: RawMatch[]): void {
   if (!candidates.some((p) => p.foldedSegments)) return;
   const key = foldText(layer);
+  const inKey = (seg: string) => seg === "" || key.includes(seg);
+  // On a short layer, looking for each first literal costs less than cutting the pieces: most
+  // layers have no template that may match, and are done here.
+  const present =
+    key.length <= SHORT_FOLDED_KEY
+      ? candidates.filter((p) => p.foldedSegments && inKey(p.foldedSegments[0] ?? ""))
+      : candidates;
+  if (present.length === 0) return;
   // When lower-casing keeps the length, foldWithMap's folded text is the key itself: the offset
   // map is only needed to report a match, so it is built on the first one.
   const sameLength = layer.toLowerCase().length === layer.length;
@@ -210,11 +221,8 @@ function foldedMatches(layer: string, candidates: readonly CompiledPattern[], ou
   const starts = textStarts(folded, texts);
   // Cheap gates first: a template whose first folded literal starts no tried piece, or whose
   // folded literals are not all in the folded layer, cannot match.
-  const viable = candidates.filter(
-    (p) =>
-      p.foldedSegments &&
-      startsAPiece(folded, starts, p.foldedSegments[0] ?? "") &&
-      p.foldedSegments.every((seg) => seg === "" || key.includes(seg)),
+  const viable = present.filter(
+    (p) => p.foldedSegments && startsAPiece(folded, starts, p.foldedSegments[0] ?? "") && p.foldedSegments.every(inKey),
   );
   if (viable.length === 0) return;
   for (const t of texts) {

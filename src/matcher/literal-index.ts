@@ -35,6 +35,31 @@ export function wordsOf(text: string): Set<string> {
   return out;
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 16777619;
+
+/** FNV-1a of a word's lower-cased character codes (ASCII words: lower-casing is `| 32`). */
+function hashWord(word: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < word.length; i++) {
+    let c = word.charCodeAt(i);
+    if (c >= 65 && c <= 90) c |= 32;
+    h = Math.imul(h ^ c, FNV_PRIME);
+  }
+  return h;
+}
+
+/** Is `text[start, end)`, lower-cased, the (lower-case) `word`? */
+function sameWord(word: string, text: string, start: number, end: number): boolean {
+  if (word.length !== end - start) return false;
+  for (let k = 0; k < word.length; k++) {
+    let c = text.charCodeAt(start + k);
+    if (c >= 65 && c <= 90) c |= 32;
+    if (c !== word.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
 /**
  * An inverted index over the literal words of every pattern. Each pattern is filed under its
  * rarest word only, so a text's candidates are found with one lookup per distinct word of the
@@ -51,10 +76,19 @@ export class LiteralIndex {
   /** How many patterns use each word: the rarer, the more a shared word means (fuzzy shortlist). */
   readonly documentFrequency = new Map<string, number>();
 
+  /** The catalog's words by hash (see `wordsIn`); a bucket holds the words sharing a hash. */
+  private readonly vocabulary = new Map<number, string[]>();
+
   constructor(patterns: readonly CompiledPattern[]) {
     this.patterns = patterns;
     for (const p of patterns) {
       for (const t of p.tokens) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
+    }
+    for (const word of this.documentFrequency.keys()) {
+      const h = hashWord(word);
+      const bucket = this.vocabulary.get(h);
+      if (bucket) bucket.push(word);
+      else this.vocabulary.set(h, [word]);
     }
     for (const p of patterns) {
       if (p.tokens.length === 0) {
@@ -70,6 +104,42 @@ export class LiteralIndex {
       else this.byToken.set(key, [p]);
       this.required[p.order] = byRarity.slice(1, 1 + CHECKED_TOKENS);
     }
+  }
+
+  /**
+   * The words of `text` that some pattern uses, lower-cased: `wordsOf(text)` without the words no
+   * pattern has. `candidates` looks up only pattern words, so it gives the same patterns for
+   * both; this one slices and stores no string for the rest (most words of a log line: ids,
+   * numbers, names), which on long layers was most of the matcher's allocation.
+   */
+  wordsIn(text: string): Set<string> {
+    const out = new Set<string>();
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      let c = text.charCodeAt(i);
+      if (!isWordCode(c)) {
+        i++;
+        continue;
+      }
+      const start = i;
+      let h = FNV_OFFSET;
+      for (; i < n; i++) {
+        c = text.charCodeAt(i);
+        if (!isWordCode(c)) break;
+        if (c >= 65 && c <= 90) c |= 32;
+        h = Math.imul(h ^ c, FNV_PRIME);
+      }
+      const bucket = this.vocabulary.get(h);
+      if (!bucket) continue;
+      for (const word of bucket) {
+        if (sameWord(word, text, start, i)) {
+          out.add(word);
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   /** Patterns whose words all (up to a few of the rarest) occur in `words`, in catalog order. */

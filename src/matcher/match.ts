@@ -3,7 +3,7 @@ import { type ErrorVocabulary, looksLikeErrorLine } from "./detect.ts";
 import { matchLayer, type RawMatch } from "./exact.ts";
 import { fuzzySearch } from "./fuzzy.ts";
 import type { ErrorLayer } from "./layers.ts";
-import { type LiteralIndex, wordsOf } from "./literal-index.ts";
+import type { LiteralIndex } from "./literal-index.ts";
 import { compareRanked, mergeGroups, type Ranked } from "./merge.ts";
 import {
   compareInLayer,
@@ -44,7 +44,7 @@ function isProse(layer: ErrorLayer): boolean {
 
 /** Stages "candidates" and "exact/folded": the index's candidates, tried on the layer's pieces. */
 function layerMatches(engine: Engine, layer: ErrorLayer): RawMatch[] {
-  const candidates = engine.useIndex ? engine.index.candidates(wordsOf(layer.text)) : engine.patterns;
+  const candidates = engine.useIndex ? engine.index.candidates(engine.index.wordsIn(layer.text)) : engine.patterns;
   return matchLayer(layer.text, candidates, { prose: isProse(layer) }).sort(compareInLayer);
 }
 

@@ -76,20 +76,35 @@ export class LiteralIndex {
   /** How many patterns use each word: the rarer, the more a shared word means (fuzzy shortlist). */
   readonly documentFrequency = new Map<string, number>();
 
-  /** The catalog's words by hash (see `wordsIn`); a bucket holds the words sharing a hash. */
-  private readonly vocabulary = new Map<number, string[]>();
+  /**
+   * The catalog's words (see `wordsIn`) in an open-addressing table: slot → 1 + word index (0 is
+   * empty), with each slot's full hash, so a word of a paste is looked up with integer work only.
+   */
+  private readonly vocabWords: string[] = [];
+  private readonly vocabSlots: Int32Array;
+  private readonly vocabHashes: Int32Array;
+  /** Per word, the `wordsIn` call that last added it: a repeated word costs no Set insertion. */
+  private readonly vocabSeen: Int32Array;
+  private wordsInCall = 0;
 
   constructor(patterns: readonly CompiledPattern[]) {
     this.patterns = patterns;
     for (const p of patterns) {
       for (const t of p.tokens) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
     }
-    for (const word of this.documentFrequency.keys()) {
+    this.vocabWords = [...this.documentFrequency.keys()];
+    let size = 16;
+    while (size < this.vocabWords.length * 2) size *= 2;
+    this.vocabSlots = new Int32Array(size);
+    this.vocabHashes = new Int32Array(size);
+    this.vocabSeen = new Int32Array(this.vocabWords.length);
+    this.vocabWords.forEach((word, index) => {
       const h = hashWord(word);
-      const bucket = this.vocabulary.get(h);
-      if (bucket) bucket.push(word);
-      else this.vocabulary.set(h, [word]);
-    }
+      let slot = h & (size - 1);
+      while (this.vocabSlots[slot] !== 0) slot = (slot + 1) & (size - 1);
+      this.vocabSlots[slot] = index + 1;
+      this.vocabHashes[slot] = h;
+    });
     for (const p of patterns) {
       if (p.tokens.length === 0) {
         this.always.push(p);
@@ -114,6 +129,15 @@ export class LiteralIndex {
    */
   wordsIn(text: string): Set<string> {
     const out = new Set<string>();
+    const slots = this.vocabSlots;
+    const mask = slots.length - 1;
+    // A new stamp per call; when the counter wraps, the old stamps are cleared.
+    if (this.wordsInCall >= 0x7fffffff) {
+      this.vocabSeen.fill(0);
+      this.wordsInCall = 0;
+    }
+    this.wordsInCall++;
+    const call = this.wordsInCall;
     const n = text.length;
     let i = 0;
     while (i < n) {
@@ -130,13 +154,16 @@ export class LiteralIndex {
         if (c >= 65 && c <= 90) c |= 32;
         h = Math.imul(h ^ c, FNV_PRIME);
       }
-      const bucket = this.vocabulary.get(h);
-      if (!bucket) continue;
-      for (const word of bucket) {
-        if (sameWord(word, text, start, i)) {
+      for (let slot = h & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
+        if (this.vocabHashes[slot] !== h) continue;
+        const index = (slots[slot] as number) - 1;
+        const word = this.vocabWords[index] as string;
+        if (!sameWord(word, text, start, i)) continue;
+        if (this.vocabSeen[index] !== call) {
+          this.vocabSeen[index] = call;
           out.add(word);
-          break;
         }
+        break;
       }
     }
     return out;

@@ -258,7 +258,7 @@ export class LiteralIndex {
   private scores: Float64Array | null = null;
   private touched: Int32Array | null = null;
   private readonly byOrder: CompiledPattern[] = [];
-  private readonly norms: number[] = [];
+  private norms: Float64Array = new Float64Array(0);
 
   /** The orders a `sharing` call touched (each once), reused so a call allocates nothing for them. */
   private scratchTouched(): Int32Array {
@@ -274,16 +274,14 @@ export class LiteralIndex {
       if (p.order + 1 > max) max = p.order + 1;
       this.byOrder[p.order] = p;
     }
+    this.norms = new Float64Array(max);
+    for (const p of this.patterns) this.norms[p.order] = Math.max(1, p.tokens.length) ** 0.5;
     this.scores = new Float64Array(max).fill(Number.NaN);
     return this.scores;
   }
 
+  /** The divisor of a shared word's weight: the square root of the pattern's word count. */
   private tokenNorm(p: CompiledPattern): number {
-    let n = this.norms[p.order];
-    if (n === undefined) {
-      n = Math.max(1, p.tokens.length) ** 0.5;
-      this.norms[p.order] = n;
-    }
-    return n;
+    return this.norms[p.order] as number;
   }
 }

@@ -6,6 +6,9 @@ import type { ErrorRecord } from "../src/catalog/index.ts";
 export const corpusDir = fileURLToPath(new URL("../../shared/corpus/", import.meta.url));
 export const seedsFile = fileURLToPath(new URL("../data/records.jsonl", import.meta.url));
 export const templatesFile = `${corpusDir}risingwave-templates.jsonl`;
+/** Every release's templates (9,798) and the shipped third-party pack: the multi-release catalog. */
+export const releasesFile = `${corpusDir}risingwave-releases.jsonl`;
+export const thirdPartyFile = fileURLToPath(new URL("../data/third-party.jsonl", import.meta.url));
 export const logMessagesFile = `${corpusDir}risingwave-log-messages.jsonl`;
 export const devErrorsFile = `${corpusDir}dev-errors.jsonl`;
 

@@ -1,6 +1,14 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { readDevErrors, readLogMessages, readRecords, seedsFile, templatesFile } from "./corpus.ts";
+import {
+  readDevErrors,
+  readLogMessages,
+  readRecords,
+  releasesFile,
+  seedsFile,
+  templatesFile,
+  thirdPartyFile,
+} from "./corpus.ts";
 import { damage } from "./damage.ts";
 import { generateCatalogRecords } from "./generate-catalog.ts";
 import { buildPaste, createLogWriter, type LogSources } from "./generate-log.ts";
@@ -15,20 +23,32 @@ export interface BenchCatalog {
 
 export const GENERATED_SIZE = 50_000;
 
-/** The three catalogs: the seeds, the corpus templates, and 50,000 generated records (written to dir). */
+/**
+ * The catalogs: the seeds, the corpus templates, every release's templates with the third-party
+ * pack, and 50,000 generated records including the pack (written to dir).
+ */
 export function prepareCatalogs(dir: string): BenchCatalog[] {
   const templates = readRecords(templatesFile);
-  const generated = generateCatalogRecords(templates, GENERATED_SIZE);
+  // The shipped third-party pack rides along: its patterns are part of every served catalog.
+  const pack = readRecords(thirdPartyFile);
+  const generated = [...generateCatalogRecords(templates, GENERATED_SIZE - pack.length), ...pack];
   const file = join(dir, `rwerror-bench-${GENERATED_SIZE}.jsonl`);
   writeFileSync(
     file,
     `${generated.map((record) => JSON.stringify({ record, datasetVersion: "bench-generated" })).join("\n")}\n`,
   );
-  return [
+  const catalogs: BenchCatalog[] = [
     { label: "seeds", size: readRecords(seedsFile).length, file: seedsFile },
     { label: "templates", size: templates.length, file: templatesFile },
     { label: "generated", size: generated.length, file },
   ];
+  if (existsSync(releasesFile)) {
+    const releases = join(dir, "rwerror-bench-releases.jsonl");
+    writeFileSync(releases, `${readFileSync(releasesFile, "utf8").trimEnd()}\n${readFileSync(thirdPartyFile, "utf8")}`);
+    const size = readRecords(releasesFile).length + pack.length;
+    catalogs.splice(2, 0, { label: "releases+third-party", size, file: releases });
+  }
+  return catalogs;
 }
 
 export function logSources(): LogSources {

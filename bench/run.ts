@@ -3,6 +3,7 @@
  * Progress goes to stderr, tables to stdout. About 2 minutes on a 2-core machine.
  */
 import { runMatchBench } from "./match.ts";
+import { runSafetyBench } from "./safety.ts";
 import { runScanBench } from "./scan.ts";
 import { runStoreBench } from "./store.ts";
 import { type TargetCheck, targetTable } from "./table.ts";
@@ -23,8 +24,11 @@ checks.push(...store);
 const scan = await runScanBench(progress);
 checks.push(...scan.checks);
 
+const safety = runSafetyBench(progress);
+checks.push(...safety.checks);
+
 const match = await runMatchBench(progress);
-process.stdout.write(`${match.table}\n\n${scan.table}\n\n## store\n\n${targetTable(store)}\n\n`);
+process.stdout.write(`${match.table}\n\n${scan.table}\n\n${safety.table}\n\n## store\n\n${targetTable(store)}\n\n`);
 checks.push(...match.checks);
 
 const failed = checks.filter((c) => !c.pass);

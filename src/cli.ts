@@ -7,6 +7,7 @@ import { CatalogError } from "./catalog/errors.ts";
 import { readConfig } from "./cli/context.ts";
 import { type CliIo, processIo } from "./cli/io.ts";
 import { ConfigError } from "./config.ts";
+import { MigrationError } from "./store/errors.ts";
 
 const USAGE = `Usage: rwerror <command> [options]
 
@@ -43,22 +44,26 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const { loadForServing } = await import("./cli/context.ts");
       const { explainCommand } = await import("./cli/explain.ts");
       const { createMatcher } = await import("./matcher/index.ts");
-      const matcher = createMatcher(loadForServing(readConfig(env), io));
+      const config = readConfig(env, { receiving: false });
+      const matcher = createMatcher(loadForServing(config, io), { risingwaveVersion: config.risingwaveVersion });
       return explainCommand({ json: values.json, batch: values.batch, text: positionals }, matcher, io);
     }
     case "validate": {
       const { positionals } = parseArgs({ args: rest, allowPositionals: true });
       const { validateCommand } = await import("./cli/validate.ts");
-      return validateCommand(positionals.length > 0 ? positionals : readConfig(env).dataPaths, io);
+      return validateCommand(
+        positionals.length > 0 ? positionals : readConfig(env, { receiving: false }).dataPaths,
+        io,
+      );
     }
     case "report":
     case "digest": {
       const { runStoreCommand } = await import("./cli/store-commands.ts");
-      return runStoreCommand(command, rest, readConfig(env), io);
+      return runStoreCommand(command, rest, readConfig(env, { receiving: false }), io);
     }
     case "scan": {
       const { scanCommand } = await import("./cli/scan.ts");
-      return scanCommand(rest, readConfig(env), io);
+      return scanCommand(rest, readConfig(env, { receiving: false }), io);
     }
     case "eval": {
       const { values, positionals } = parseArgs({
@@ -69,7 +74,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       const { loadForServing } = await import("./cli/context.ts");
       const { evalCommand } = await import("./cli/eval.ts");
       const { createMatcher } = await import("./matcher/index.ts");
-      const config = readConfig(values.data ? { ...env, RWERROR_DATA: values.data.join(",") } : env);
+      const config = readConfig(values.data ? { ...env, RWERROR_DATA: values.data.join(",") } : env, {
+        receiving: false,
+      });
       const catalog = loadForServing(config, io);
       return evalCommand(positionals, createMatcher(catalog), catalog, io);
     }
@@ -93,7 +100,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.err(`rwerror: ${(e as Error).message}\n\n${USAGE}`);
       return 2;
     }
-    if (e instanceof CatalogError || code === "MIGRATION_ERROR") {
+    if (e instanceof CatalogError || e instanceof MigrationError) {
       io.err(`rwerror: ${(e as Error).message}`);
       return 1;
     }
@@ -102,3 +109,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
 }
 
 process.exitCode = await main(process.argv.slice(2));
+if (process.argv[2] === "serve") {
+  // Shutdown already drained what it could; a Web API retry timer left behind must not keep the
+  // process alive (an orchestrator would wait, then SIGKILL).
+  setTimeout(() => process.exit(), 2_000).unref();
+}

@@ -29,7 +29,15 @@ export interface Config {
   timeZone: string;
   retentionDays: number;
   maxCardsPer10Min: number;
+  /** The RisingWave release the team runs (`v2.4`); undefined = unknown. A paste's own version wins. */
+  risingwaveVersion: string | undefined;
   logLevel: LogLevelName;
+  /** Bearer token that unlocks /healthz details (records, dataset version, database status). */
+  healthToken: string | undefined;
+  /** Concurrent HTTP connections accepted (Slack, health, metrics). */
+  maxConnections: number;
+  /** How long SIGTERM waits for running handlers before it gives up on them. */
+  shutdownGraceMs: number;
 }
 
 /** Empty strings count as unset: `FOO=` in a .env file means "not configured". */
@@ -79,10 +87,12 @@ const envSchema = z.object({
     "must be an http(s) URL",
   ),
   RWERROR_DATA: list("data/"),
-  RWERROR_DB: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : "data/rwerror.sqlite"),
-    z.string(),
-  ),
+  RWERROR_DB: optional,
+  // The default database lives in the user's state folder when there is one, else under the working directory.
+  XDG_STATE_HOME: optional,
+  RWERROR_HEALTH_TOKEN: optional,
+  RWERROR_MAX_CONNECTIONS: intIn(256, 1, 100_000),
+  RWERROR_SHUTDOWN_GRACE_MS: intIn(10_000, 0, 120_000),
   RWERROR_AUTO_CHANNELS: list(""),
   RWERROR_DIGEST_CHANNEL: optional,
   RWERROR_DIGEST_CRON: z.preprocess(
@@ -95,11 +105,18 @@ const envSchema = z.object({
   ),
   RWERROR_RETENTION_DAYS: intIn(365, 1, 36500),
   RWERROR_MAX_CARDS_PER_10MIN: intIn(5, 1, 1000),
+  RWERROR_RISINGWAVE_VERSION: optional.refine(
+    (v) => v === undefined || /^(?:v?\d{1,3}\.\d{1,3}(?:\.\d{1,3})?(?:-[0-9A-Za-z.]{1,32})?|main)$/i.test(v.trim()),
+    "must be a RisingWave release such as v2.4, 2.4.1 or main",
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : "info"),
     z.enum(["debug", "info", "warn", "error"], { error: "must be one of debug, info, warn, error" }),
   ),
 });
+
+/** Every variable the environment schema reads (.env.example must list each one). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 /** The API base must end in `/api/`: the Web API client appends method names to it. */
 function normaliseApiUrl(url: string | undefined): string | undefined {
@@ -109,8 +126,22 @@ function normaliseApiUrl(url: string | undefined): string | undefined {
   return url.endsWith("/") ? `${url}api/` : `${url}/api/`;
 }
 
+/** The database when RWERROR_DB is unset: never inside the installed package. */
+export const DEFAULT_DB = "data/rwerror.sqlite";
+
+export interface LoadConfigOptions {
+  /**
+   * Whether this process receives Slack traffic (`serve`). Only then does HTTP mode need the
+   * signing secret: `rwerror digest` posts with the bot token alone.
+   */
+  receiving?: boolean;
+}
+
 /** Parses the environment once. Throws ConfigError naming every bad variable (never echoing values). */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  { receiving = true }: LoadConfigOptions = {},
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -123,7 +154,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data;
   const mode: RunMode =
     e.SLACK_BOT_TOKEN === undefined ? "console" : e.SLACK_APP_TOKEN !== undefined ? "socket" : "http";
-  if (mode === "http" && e.SLACK_SIGNING_SECRET === undefined) {
+  if (receiving && mode === "http" && e.SLACK_SIGNING_SECRET === undefined) {
     throw new ConfigError([
       "SLACK_SIGNING_SECRET is required in HTTP mode (set it, or set SLACK_APP_TOKEN for Socket Mode)",
     ]);
@@ -136,13 +167,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     slackApiUrl: normaliseApiUrl(e.SLACK_API_URL),
     dataPaths: e.RWERROR_DATA,
-    dbPath: e.RWERROR_DB,
+    dbPath:
+      e.RWERROR_DB?.trim() ??
+      (e.XDG_STATE_HOME ? `${e.XDG_STATE_HOME.replace(/\/+$/, "")}/rwerror/rwerror.sqlite` : DEFAULT_DB),
+    healthToken: e.RWERROR_HEALTH_TOKEN,
+    maxConnections: e.RWERROR_MAX_CONNECTIONS,
+    shutdownGraceMs: e.RWERROR_SHUTDOWN_GRACE_MS,
     autoChannels: e.RWERROR_AUTO_CHANNELS,
     digestChannel: e.RWERROR_DIGEST_CHANNEL?.trim().replace(/^#/, ""),
     digestCron: e.RWERROR_DIGEST_CRON,
     timeZone: e.RWERROR_TZ,
     retentionDays: e.RWERROR_RETENTION_DAYS,
     maxCardsPer10Min: e.RWERROR_MAX_CARDS_PER_10MIN,
+    risingwaveVersion: e.RWERROR_RISINGWAVE_VERSION?.trim(),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -12,7 +12,7 @@ import { openStore, recordOccurrence } from "./store/index.ts";
 export async function serve(env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const config = readConfig(env);
   const catalog = loadForServing(config, io);
-  const matcher = createMatcher(catalog);
+  const matcher = createMatcher(catalog, { risingwaveVersion: config.risingwaveVersion });
   const store = openStore(config.dbPath, { now: Date.now });
   if (config.mode === "console") {
     try {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { repoRoot } from "./support/seeds.ts";
 
 /** The core folders: pure or store-only code that must run without Slack and without the environment. */
-const CORE = ["catalog", "matcher", "render", "store", "report", "scan"];
+const CORE = ["catalog", "matcher", "render", "store", "report", "scan", "redact"];
 
 function sourceFiles(dir: string): string[] {
   let out: string[] = [];

@@ -1,4 +1,6 @@
+import { joinAnalysis } from "./analysis-join.ts";
 import type { ParsedEntry } from "./parse.ts";
+import { compareReleases } from "./releases.ts";
 import type { ErrorRecord } from "./schema.ts";
 
 /** The loaded knowledge base: records in load order, looked up by id or slug. */
@@ -9,10 +11,14 @@ export interface Catalog {
   bySlug(slug: string): ErrorRecord | undefined;
   /** By id, else slug (the form `/rwerror show` and the CLI accept). */
   find(idOrSlug: string): ErrorRecord | undefined;
+  /** Every release tag the records name, oldest first (`main` last); empty for a single-release catalog. */
+  readonly releaseTags: readonly string[];
+  /** Records raised in one source file, in load order (locating panics, rewordings across releases). */
+  byFile(filePath: string): readonly ErrorRecord[];
 }
 
 export function buildCatalog(entries: readonly ParsedEntry[]): Catalog {
-  const records = entries.map((e) => e.record);
+  const records = joinAnalysis(entries.map((e) => e.record));
   const ids = new Map(records.map((r) => [r.id, r]));
   const slugs = new Map<string, ErrorRecord>();
   for (const r of records) if (!slugs.has(r.slug)) slugs.set(r.slug, r);
@@ -21,9 +27,20 @@ export function buildCatalog(entries: readonly ParsedEntry[]): Catalog {
   for (const e of entries) {
     if (e.datasetVersion && (!datasetVersion || e.datasetVersion > datasetVersion)) datasetVersion = e.datasetVersion;
   }
+  const tags = new Set<string>();
+  const files = new Map<string, ErrorRecord[]>();
+  for (const r of records) {
+    if (r.releases) for (const t of r.releases) tags.add(t);
+    if (!r.filePath) continue;
+    const list = files.get(r.filePath);
+    if (list) list.push(r);
+    else files.set(r.filePath, [r]);
+  }
   return {
     records,
     datasetVersion,
+    releaseTags: [...tags].sort(compareReleases),
+    byFile: (path) => files.get(path) ?? [],
     byId: (id) => ids.get(id),
     bySlug: (slug) => slugs.get(slug),
     find: (key) => ids.get(key.trim()) ?? slugs.get(key.trim().toLowerCase()),

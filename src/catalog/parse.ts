@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { CatalogProblem } from "./errors.ts";
 import { BinaryFileError, type RawItem } from "./lines.ts";
+import { unsafePatternReason } from "./pattern-safety.ts";
 import { checkRecordFast, type ErrorRecord, recordSchema, wrappedRecordSchema } from "./schema.ts";
 
 export interface ParsedEntry {
@@ -95,11 +96,21 @@ function splitArray(body: string, start: number): RawItem[] {
   return items;
 }
 
+/** `record.releases[2]`: list positions in brackets, the way a reader names them. */
+function fieldPath(prefix: string, path: readonly PropertyKey[]): string {
+  let out = prefix;
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
 function zodProblems(file: string, line: number, prefix: string, error: z.ZodError): CatalogProblem[] {
   return error.issues.map((issue) => ({
     file,
     line,
-    field: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
+    field: fieldPath(prefix, issue.path),
     reason: issue.message,
   }));
 }
@@ -110,15 +121,10 @@ function zodProblems(file: string, line: number, prefix: string, error: z.ZodErr
  */
 const SIMPLE_PATTERN = /^(?:[^\\()[\]{}^$.|?*+]|\\[^A-Za-z0-9]|\\[ntr]|\(\.\+\?\))*$/;
 
-/** Checks a messagePattern compiles the way the matcher will compile it. */
+/** Checks a messagePattern compiles the way the matcher will compile it, inside the safe subset. */
 export function patternProblem(pattern: string): string | null {
   if (SIMPLE_PATTERN.test(pattern)) return null;
-  try {
-    new RegExp(pattern);
-    return null;
-  } catch (e) {
-    return `does not compile as a regular expression: ${(e as Error).message}`;
-  }
+  return unsafePatternReason(pattern);
 }
 
 /** Parses and validates every record of one file; never throws. */

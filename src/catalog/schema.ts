@@ -4,7 +4,11 @@ import { z } from "zod";
  * Field kinds of a record. One table drives both the zod schema (exact error messages) and the
  * fast check that loading 50,000 records relies on, so the two cannot disagree.
  */
-type FieldKind = "text" | "nonEmpty" | "text?" | "int?" | "list" | "version2";
+type FieldKind = "text" | "nonEmpty" | "text?" | "int?" | "list" | "version2" | "releases?";
+
+/** A RisingWave release tag as the releases corpus writes it (`v1.4.0`, `v2.0.0-rc.1`), or `main`. */
+export const RELEASE_TAG = /^(?:v\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z.]{1,32})?|main)$/;
+const BAD_TAG = "not a release tag (vMAJOR.MINOR.PATCH or main)";
 
 const FIELDS = {
   id: "nonEmpty",
@@ -39,6 +43,8 @@ const FIELDS = {
   analyzedAt: "text?",
   contentChangedAt: "text?",
   schemaVersion: "version2",
+  /** The release tags whose sources contain the template, oldest first; absent = unknown. */
+  releases: "releases?",
 } as const satisfies Record<string, FieldKind>;
 
 /** Lists are never null in the seeds; a null from an older export reads as an empty list. */
@@ -54,6 +60,7 @@ const ZOD_KIND = {
   "int?": z.number().int().nullable(),
   list: stringList,
   version2: z.literal(2),
+  "releases?": z.array(z.string().regex(RELEASE_TAG, BAD_TAG)).optional(),
 } as const;
 
 type Shape = { [K in keyof typeof FIELDS]: (typeof ZOD_KIND)[(typeof FIELDS)[K]] };
@@ -90,6 +97,8 @@ function fits(kind: FieldKind, v: unknown): boolean {
       return v === null || (Array.isArray(v) && v.every((x) => typeof x === "string"));
     case "version2":
       return v === 2;
+    case "releases?":
+      return v === undefined || (Array.isArray(v) && v.every((x) => typeof x === "string" && RELEASE_TAG.test(x)));
   }
 }
 

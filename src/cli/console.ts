@@ -2,9 +2,11 @@
  * The local console: what `npm start` runs without Slack credentials. A paste is answered on
  * stdout exactly as the bot answers in Slack, and counted in SQLite like any other answer.
  */
+
 import { createInterface } from "node:readline";
 import type { Matcher } from "../matcher/types.ts";
 import { occurrenceFromResult } from "../occurrence.ts";
+import { cleanPaste } from "../redact/index.ts";
 import { renderAnswerText } from "../render/text.ts";
 import type { OccurrenceInput } from "../store/types.ts";
 import { type CliIo, readAll } from "./io.ts";
@@ -18,7 +20,9 @@ export interface ConsoleDeps {
 
 const STDIN_CAP = 300 * 1024;
 
-export function answerPaste(text: string, deps: ConsoleDeps): string {
+export function answerPaste(paste: string, deps: ConsoleDeps): string {
+  // The console is an edge like Slack: secrets and bidi controls go before anything sees the paste.
+  const text = cleanPaste(paste);
   const result = deps.matcher.match(text);
   const occurrence = occurrenceFromResult(result, text, "console");
   if (occurrence && deps.record) deps.record(occurrence);

@@ -2,29 +2,33 @@
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Catalog, formatProblem, loadCatalog } from "../catalog/index.ts";
-import { type Config, loadConfig } from "../config.ts";
+import { type Config, DEFAULT_DB, type LoadConfigOptions, loadConfig } from "../config.ts";
 import type { CliIo } from "./io.ts";
 
-/** The package root: default paths (data/, the SQLite file) are found here, whatever the cwd. */
+/** The package root: the shipped data/ is found here, whatever the cwd. */
 export const packageRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 const DEFAULT_DATA = "data/";
-const DEFAULT_DB = "data/rwerror.sqlite";
 
-/** Relative paths from the environment are the user's (cwd); the defaults are the package's. */
+/**
+ * Relative paths from the environment are the user's (cwd); the default data folder is the
+ * package's. The database is always the user's: an installed package's folder may be read-only,
+ * and a reinstall would delete it (DEFAULT_DB is under the working directory).
+ */
 export function resolvePaths(config: Config): Config {
-  const fix = (p: string, fallback: string) =>
-    isAbsolute(p) ? p : resolve(p === fallback ? packageRoot : process.cwd(), p);
+  const fromCwd = (p: string) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
   return {
     ...config,
-    dataPaths: config.dataPaths.map((p) => fix(p, DEFAULT_DATA)),
-    dbPath: config.dbPath === ":memory:" ? config.dbPath : fix(config.dbPath, DEFAULT_DB),
+    dataPaths: config.dataPaths.map((p) => (p === DEFAULT_DATA ? resolve(packageRoot, p) : fromCwd(p))),
+    dbPath: config.dbPath === ":memory:" || config.dbPath.startsWith("file:") ? config.dbPath : fromCwd(config.dbPath),
   };
 }
 
-export function readConfig(env: Record<string, string | undefined>): Config {
-  return resolvePaths(loadConfig(env));
+export function readConfig(env: Record<string, string | undefined>, opts: LoadConfigOptions = {}): Config {
+  return resolvePaths(loadConfig(env, opts));
 }
+
+export { DEFAULT_DB };
 
 /**
  * Loads the knowledge base for serving: bad lines are skipped with one warning each and a

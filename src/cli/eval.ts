@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Matcher, MatchResult } from "../matcher/types.ts";
 import type { CliIo } from "./io.ts";
+import { evaluateReleases, formatReleaseEval, labelledPastesOf, thirdPartyRootAnswered } from "./release-eval.ts";
 
 export interface LabelledCase {
   text: string;
@@ -14,6 +15,8 @@ export interface LabelledCase {
   expected: string[];
   /** Old wording: right only when the catalog holds that release's template. */
   expectedAnyRelease: string[];
+  /** The labelled root of a paste no template explains (a library's or server's message). */
+  rootText?: string;
   /** The shape of the paste (`kind` of real pastes; derived for SQL-test outputs). */
   shape: string;
   source: string;
@@ -89,6 +92,7 @@ export function parseLabelled(file: string, content: string, problems: string[])
       text,
       expected: strings(row.expected),
       expectedAnyRelease: strings(row.expectedAnyRelease),
+      ...(typeof row.rootText === "string" && { rootText: row.rootText }),
       shape: typeof row.kind === "string" ? row.kind : shapeOf(text),
       source: typeof row.url === "string" ? row.url : typeof row.source === "string" ? row.source : `${file}:${i + 1}`,
     });
@@ -116,7 +120,7 @@ export function evaluate(
       accepted,
       top,
       confidence: best?.confidence ?? 0,
-      right: top !== null && accepted.includes(top),
+      right: (top !== null && accepted.includes(top)) || thirdPartyRootAnswered(matcher, best, c.rootText),
     };
   });
   const buckets = reliability(outcomes);
@@ -129,7 +133,7 @@ export function evaluate(
     topOne: withTemplate.filter((o) => o.right).length,
     answers: answered.length,
     wrongAnswers: answered.filter((o) => !o.right),
-    wrongAnswersNoTemplate: answered.filter((o) => o.accepted.length === 0).length,
+    wrongAnswersNoTemplate: answered.filter((o) => o.accepted.length === 0 && !o.right).length,
     noTemplate: outcomes.length - withTemplate.length,
     candidates: outcomes.filter((o) => o.result.verdict === "candidates").length,
     misses: withTemplate.filter((o) => !o.right),
@@ -241,6 +245,9 @@ export function evalCommand(files: readonly string[], matcher: Matcher, catalog:
     const report = evaluate(file, cases, matcher, anyRelease);
     all.push(...report.outcomes);
     io.out(formatReport(report));
+    // Real pastes label their roots: how many third-party roots the pack explains (issue 10).
+    const pastes = labelledPastesOf(content);
+    if (pastes.some((r) => r.rootText)) io.out(formatReleaseEval(evaluateReleases(pastes, matcher)));
   }
   if (files.length > 1) io.out(`== all files (${all.length} cases)\n${formatReliability(reliability(all))}`);
   return failed ? 1 : 0;

@@ -1,5 +1,7 @@
 /** `rwerror explain [TEXT|-] [--json] [--batch]`: answer a paste from the terminal. */
+
 import type { Matcher } from "../matcher/types.ts";
+import { cleanPaste } from "../redact/index.ts";
 import { renderAnswerText } from "../render/text.ts";
 import type { CliIo } from "./io.ts";
 import { readAll } from "./io.ts";
@@ -22,7 +24,7 @@ export async function explainCommand(opts: ExplainOptions, matcher: Matcher, io:
     return 2;
   }
   const text = fromStdin ? await readAll(io.stdin, STDIN_CAP) : opts.text.join(" ");
-  const result = matcher.match(text);
+  const result = matcher.match(cleanPaste(text));
   io.out(opts.json ? JSON.stringify(toJsonAnswer(result)) : renderAnswerText(result));
   return 0;
 }
@@ -51,7 +53,7 @@ function answerLine(line: string, matcher: Matcher): JsonAnswer | { problem: str
         ? (value as { text: string }).text
         : undefined;
   if (text === undefined) return { problem: 'expected a JSON string or {"text": …}' };
-  return toJsonAnswer(matcher.match(text));
+  return toJsonAnswer(matcher.match(cleanPaste(text)));
 }
 
 /** Lines of a stream, each capped: a longer line yields `tooLong` instead of growing memory. */

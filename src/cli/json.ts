@@ -10,6 +10,12 @@ export interface JsonMatch {
   captures: string[];
   layer: string;
   rootCause: boolean;
+  errorType: string;
+  /** Release facts, when the catalog knows releases: range, the tag linked, the note. */
+  release?: { range: string; sourceTag: string; sourceUrl: string | null; note: string | null; successorId?: string };
+  /** For a third-party root: the RisingWave operation around it. */
+  context?: string;
+  panicSite?: string;
 }
 
 export interface JsonAnswer {
@@ -18,10 +24,12 @@ export interface JsonAnswer {
   /** answer | candidates | none: only an answer is stated as the error. */
   verdict: Verdict;
   matches: JsonMatch[];
+  /** The release the answer is for and where it came from (detected, channel, configured). */
+  version?: { version: string; source: string; tag?: string };
 }
 
 export function toJsonAnswer(result: MatchResult): JsonAnswer {
-  return {
+  const answer: JsonAnswer = {
     looksLikeError: result.looksLikeError,
     truncated: result.truncated,
     verdict: result.verdict,
@@ -34,6 +42,23 @@ export function toJsonAnswer(result: MatchResult): JsonAnswer {
       captures: [...m.captures],
       layer: m.layer,
       rootCause: m.rootCause,
+      errorType: m.record.errorType,
+      ...(m.release && {
+        release: {
+          range: m.release.range,
+          sourceTag: m.release.sourceTag,
+          sourceUrl: m.release.sourceUrl,
+          note: m.release.note,
+          ...(m.release.successor && { successorId: m.release.successor.record.id }),
+        },
+      }),
+      ...(m.context && { context: m.context }),
+      ...(m.panicSite && { panicSite: m.panicSite.label }),
     })),
   };
+  if (result.version) {
+    const { version, source, tag } = result.version;
+    answer.version = tag ? { version, source, tag } : { version, source };
+  }
+  return answer;
 }

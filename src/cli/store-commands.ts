@@ -12,10 +12,12 @@ async function digestPoster(config: Config): Promise<PostDigest | undefined> {
   if (!config.slackBotToken) return undefined;
   const { webApi } = await import("@slack/bolt");
   const { createDigestPoster } = await import("../slack/scheduler.ts");
-  const client = new webApi.WebClient(
-    config.slackBotToken,
-    config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {},
-  );
+  const { SLACK_CLIENT_POLICY } = await import("../slack/client-policy.ts");
+  const client = new webApi.WebClient(config.slackBotToken, {
+    ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
+    timeout: SLACK_CLIENT_POLICY.timeout,
+    retryConfig: { ...SLACK_CLIENT_POLICY.retryConfig },
+  });
   const post = createDigestPoster(client);
   return async (channel, message) => ({ ts: (await post(channel, message)).ts });
 }

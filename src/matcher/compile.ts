@@ -1,10 +1,11 @@
+import { maxTextFor, unsafePatternReason } from "../catalog/pattern-safety.ts";
 import type { ErrorRecord } from "../catalog/schema.ts";
+import { regexTokens } from "./regex-tokens.ts";
 import { matchSegments } from "./segments.ts";
 
 /** Placeholder of the corpus patterns: each `{}` of the template became a lazy group. */
 const HOLE = "(.+?)";
 const WORD = /[A-Za-z0-9_]+/g;
-const MAX_REGEX_TEXT = 1024;
 
 /** A record's messagePattern, compiled once for anchored matching. */
 export interface CompiledPattern {
@@ -15,6 +16,8 @@ export interface CompiledPattern {
   segments: string[] | null;
   /** For patterns using regex syntax beyond escaped literals and `(.+?)`: anchored, dotAll. */
   regex: RegExp | null;
+  /** Longest text `regex` is run on: its step budget (see catalog/pattern-safety.ts). */
+  regexMaxText: number;
   /** `X: {0}` also matches a bare `X` (RisingWave trims a wrapper's source text): those segments. */
   bareSegments: string[] | null;
   /** Characters of literal text: how specific the template is. */
@@ -139,6 +142,8 @@ function classify(segments: readonly string[]): { wrapper: boolean; generic: boo
 }
 
 function compileRegex(pattern: string): RegExp | null {
+  // A catalog built without validation must not bring a catastrophic pattern in either.
+  if (unsafePatternReason(pattern) !== null) return null;
   try {
     return new RegExp(`^(?:${pattern})$`, "s");
   } catch {
@@ -210,22 +215,23 @@ export function compilePattern(record: ErrorRecord, order: number): CompiledPatt
     short: holes === 0 && words <= 2 && literalText.trim().length < 16,
     message: holes >= 1 || words >= 3,
     regex,
+    regexMaxText: regex ? maxTextFor(pattern) : 0,
     bareSegments,
     literalLength: literalSegments.join("").length,
     holes,
     floating: segments ? segments[0] === "" && segments[segments.length - 1] === "" : true,
     wrapper,
     generic,
-    // A regex pattern's literals are not known word by word: it is always a candidate.
-    tokens: segments ? indexTokens(segments) : [],
+    // A regex pattern is indexed by the words of its literal prefix (none: always a candidate).
+    tokens: segments ? indexTokens(segments) : regexTokens(pattern),
   };
 }
 
 /** Anchored match of the whole `text`; captures are whole values (lazy groups, anchored both ends). */
 export function runPattern(p: CompiledPattern, text: string): PatternMatch | null {
   if (p.segments) return matchSegments(p.segments, text);
-  // Foreign regex syntax may backtrack badly: only short texts are tried.
-  if (!p.regex || text.length > MAX_REGEX_TEXT) return null;
+  // Foreign regex syntax backtracks polynomially at worst: only texts within its step budget are tried.
+  if (!p.regex || text.length > p.regexMaxText) return null;
   const m = p.regex.exec(text);
   if (!m) return null;
   const captures = m.slice(1).map((c) => c ?? "");

@@ -7,14 +7,15 @@ import { LiteralIndex } from "./literal-index.ts";
 import { type Engine, rankLayers } from "./match.ts";
 import { DEFAULT_MAX_INPUT_BYTES, normalizePaste } from "./normalize.ts";
 import { CANDIDATE_WEIGHT, SEARCH_EXACT_MIN } from "./score.ts";
-import type { Match, Matcher, MatcherOptions, MatchResult } from "./types.ts";
+import type { Match, MatchContext, Matcher, MatcherOptions, MatchResult } from "./types.ts";
+import { applyVersionStages } from "./version-stage.ts";
 import { catalogLabels } from "./vocabulary.ts";
 
 export { looksLikeError } from "./detect.ts";
 export { type ErrorLayer, splitLayers } from "./layers.ts";
 export { normalizePaste } from "./normalize.ts";
 export { AUTO_POST_MIN_CONFIDENCE, BARE_CONFIDENCE, MAX_FUZZY_CONFIDENCE } from "./score.ts";
-export type { Match, Matcher, MatcherOptions, MatchKind, MatchResult, Verdict } from "./types.ts";
+export type { Match, MatchContext, Matcher, MatcherOptions, MatchKind, MatchResult, Verdict } from "./types.ts";
 
 export interface CreateMatcherOptions extends MatcherOptions {
   /** false tries every pattern on every layer: the reference the literal index must agree with. */
@@ -45,13 +46,14 @@ export function createMatcher(
     limit = 5,
     useIndex = true,
     fuzzy = true,
+    risingwaveVersion,
   }: CreateMatcherOptions = {},
 ): Matcher {
   const patterns = compileCatalog(catalog);
   const vocab = { labels: catalogLabels(patterns) };
   const engine: Engine = { patterns, index: new LiteralIndex(patterns), useIndex, fuzzy, fuzzyThreshold, limit, vocab };
 
-  const match = (text: string): MatchResult => {
+  const match = (text: string, context?: MatchContext): MatchResult => {
     const input = typeof text === "string" ? text : "";
     const norm = normalizePaste(input, { maxInputBytes });
     const result: MatchResult = {
@@ -70,7 +72,7 @@ export function createMatcher(
       result.matches = matches;
       // A paste that is exactly a specific known template is an error even without a label.
       result.looksLikeError = detected || strongExact;
-      result.verdict = verdict;
+      result.verdict = applyVersionStages(catalog, result, norm.text, context, risingwaveVersion, verdict);
     } catch {
       // Never throw at the event loop: an unexpected failure reads as "no match".
     }

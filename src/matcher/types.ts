@@ -1,4 +1,6 @@
 import type { ErrorRecord } from "../catalog/schema.ts";
+import type { PanicSite } from "./panic-site.ts";
+import type { ReleaseFacts, ResolvedVersion } from "./release-rank.ts";
 
 /** exact: the pattern matched the text; folded: it matched after case, spacing and quotes were folded; fuzzy: a guess. */
 export type MatchKind = "exact" | "folded" | "fuzzy";
@@ -23,6 +25,12 @@ export interface Match {
   layerIndex: number;
   /** True when the layer is the root cause (innermost meaningful layer). */
   rootCause: boolean;
+  /** Release facts (range, link at a tag, successor), when the catalog knows releases. */
+  release?: ReleaseFacts;
+  /** For a third-party root: the RisingWave operation around it. */
+  context?: string;
+  /** For a panic located by file:line rather than by its message. */
+  panicSite?: PanicSite;
 }
 
 export interface MatchResult {
@@ -38,6 +46,15 @@ export interface MatchResult {
   matches: Match[];
   /** The conclusion drawn from `matches`: only an `answer` may be auto-posted. */
   verdict: Verdict;
+  /** The RisingWave release the answer is for, and where that came from; absent when unknown. */
+  version?: ResolvedVersion;
+  /** Where the paste's panic is in the source, when it names a file:line:col. */
+  panicSite?: PanicSite;
+}
+
+/** Per-paste facts the caller knows (the channel's release setting). */
+export interface MatchContext {
+  channelVersion?: string;
 }
 
 export interface MatcherOptions {
@@ -47,11 +64,13 @@ export interface MatcherOptions {
   maxInputBytes?: number;
   /** How many matches to return at most. */
   limit?: number;
+  /** The release the team runs (`RWERROR_RISINGWAVE_VERSION`); a paste's own version and the channel's win. */
+  risingwaveVersion?: string;
 }
 
 export interface Matcher {
   /** Pure: reads a paste, returns ranked matches. Never throws. */
-  match(text: string): MatchResult;
+  match(text: string, context?: MatchContext): MatchResult;
   /** Keyword search over the catalog (`/rwerror search`), best first. */
   search(query: string, limit?: number): Match[];
 }

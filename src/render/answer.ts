@@ -31,6 +31,8 @@ export function renderNoMatch(result: MatchResult, suggestions: readonly Match[]
       ":mag: *No known RisingWave error matches this paste.*\nTry pasting the whole error (with its `Caused by` chain), or `/rwerror search <words>`.",
     ),
   ];
+  // A panic names where it happened even when no template explains its message.
+  if (result.panicSite) blocks.push(context([link(result.panicSite.url, result.panicSite.label)]));
   if (suggestions.length > 0) {
     const lines = suggestions
       .slice(0, 5)

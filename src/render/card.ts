@@ -54,6 +54,8 @@ export function cardBodyBlocks(model: CardModel): Block[] {
   const src = sourceLabel(model);
   if (src) meta.push(src);
   blocks.push(context([meta.join(" · ")]));
+  const rel = releaseContext(model);
+  if (rel) blocks.push(rel);
   blocks.push(section(`*Error*\n${codeBlock(model.error, CARD_BUDGET.error)}`));
   if (model.meaning) blocks.push(section(`*What it means*\n${safeText(model.meaning, CARD_BUDGET.meaning)}`));
   if (model.solutions.length > 0) {
@@ -69,6 +71,18 @@ export function cardBodyBlocks(model: CardModel): Block[] {
     ]),
   );
   return blocks;
+}
+
+/** Release range, rewording and third-party context: one context block, only when there is something to say. */
+function releaseContext(model: CardModel): Block | null {
+  const r = model.releaseLines;
+  const parts: string[] = [];
+  if (r.context) parts.push(`while: ${escapeText(r.context)}`);
+  if (r.panic) parts.push(link(r.panic.url, r.panic.label));
+  if (r.releases) parts.push(`releases ${escapeText(r.releases)}`);
+  if (r.note) parts.push(`_${escapeText(r.note)}_`);
+  if (r.successor) parts.push(`newest wording: ${link(r.successor.url, r.successor.message)}`);
+  return parts.length > 0 ? context([truncate(parts.join(" · "), 2900)]) : null;
 }
 
 export interface CardOptions {

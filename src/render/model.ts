@@ -4,6 +4,7 @@
  */
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match, MatchKind } from "../matcher/types.ts";
+import { type ReleaseLines, releaseLines } from "./release-lines.ts";
 
 export interface MatchFacts {
   kind: MatchKind;
@@ -12,6 +13,9 @@ export interface MatchFacts {
   /** The layer it matched, when known (a card re-rendered from a button does not have it). */
   layer?: string;
   rootCause?: boolean;
+  release?: Match["release"];
+  context?: string;
+  panicSite?: Match["panicSite"];
 }
 
 export interface CardModel {
@@ -30,6 +34,8 @@ export interface CardModel {
   handlingStrategy: string | null;
   source: { path: string; line: number | null; url: string | null } | null;
   why: string;
+  /** Release range, the release used, rewording and third-party context lines (already worded). */
+  releaseLines: ReleaseLines;
 }
 
 const PLACEHOLDER = /\{[^{}]*\}/g;
@@ -60,6 +66,9 @@ function fallbackMeaning(record: ErrorRecord): string | null {
 }
 
 export function cardModel(record: ErrorRecord, facts: MatchFacts): CardModel {
+  // An old wording without analysis shows the analysis of the same error as the newest release words it.
+  const analysed = facts.release?.analysisFrom ?? record;
+  const url = facts.release?.sourceUrl ?? record.githubUrl;
   return {
     id: record.id,
     slug: record.slug,
@@ -68,17 +77,18 @@ export function cardModel(record: ErrorRecord, facts: MatchFacts): CardModel {
     errorType: record.errorType,
     error: facts.layer?.trim() || fillTemplate(record.errorMessage, facts.captures),
     captures: facts.captures,
-    meaning: record.documentation?.trim() || fallbackMeaning(record),
-    solutions: record.solutions.filter((s) => s.trim() !== ""),
-    exampleFix: record.exampleFix?.trim() || null,
-    preventionTips: record.preventionTips.filter((s) => s.trim() !== ""),
-    handlingStrategy: record.handlingStrategy,
+    meaning: analysed.documentation?.trim() || fallbackMeaning(record),
+    solutions: analysed.solutions.filter((s) => s.trim() !== ""),
+    exampleFix: analysed.exampleFix?.trim() || null,
+    preventionTips: analysed.preventionTips.filter((s) => s.trim() !== ""),
+    handlingStrategy: analysed.handlingStrategy,
     source: record.filePath
-      ? { path: record.filePath, line: record.lineNumber, url: record.githubUrl }
-      : record.githubUrl
-        ? { path: record.githubUrl, line: null, url: record.githubUrl }
+      ? { path: record.filePath, line: record.lineNumber, url }
+      : url
+        ? { path: url, line: null, url }
         : null,
     why: describeWhy(facts),
+    releaseLines: releaseLines(facts),
   };
 }
 

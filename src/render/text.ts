@@ -16,6 +16,9 @@ export function renderCardText(model: CardModel): string {
   out.push(
     `  ${model.severity} · ${model.errorType}${model.handlingStrategy ? ` · strategy: ${model.handlingStrategy}` : ""}`,
   );
+  const rel = model.releaseLines;
+  if (rel.context) out.push(`  while: ${rel.context}`);
+  if (rel.panic) out.push(`  ${rel.panic.label}  ${rel.panic.url}`);
   out.push("", "Error:", indent(model.error, "  "));
   if (model.captures.length > 0) out.push(`  captured: ${model.captures.map((c) => JSON.stringify(c)).join(", ")}`);
   if (model.meaning) out.push("", "What it means:", indent(model.meaning, "  "));
@@ -34,6 +37,10 @@ export function renderCardText(model: CardModel): string {
     const where = model.source.line ? `${model.source.path}:${model.source.line}` : model.source.path;
     out.push("", `Source: ${where}${model.source.url && model.source.url !== where ? `  ${model.source.url}` : ""}`);
   }
+  if (rel.releases) out.push(`Releases: ${rel.releases}`);
+  if (rel.note) out.push(`Note: ${rel.note}`);
+  if (rel.successor)
+    out.push(`Newest wording: ${rel.successor.message}${rel.successor.url ? `  ${rel.successor.url}` : ""}`);
   out.push(`Record: ${model.id} (${model.slug})`);
   out.push(`Why this match: ${model.why}`);
   return out.join("\n");
@@ -56,6 +63,7 @@ export function renderAnswerText(result: MatchResult): string {
   const [best, ...rest] = result.matches;
   if (!best) {
     out.push("No known RisingWave error matches this paste.");
+    if (result.panicSite) out.push(`${result.panicSite.label}  ${result.panicSite.url}`);
     out.push("Try pasting the whole error (with its Caused by chain), or `rwerror explain` with keywords.");
     return out.join("\n");
   }

@@ -87,6 +87,8 @@ export interface HomeModel {
   recordCount: number;
   datasetVersion: string | null;
   topErrors: readonly HomeStatsRow[];
+  /** The release answers are for: the default and the channels' own settings (mrkdwn). */
+  releaseLine?: string;
 }
 
 export function renderHome(model: HomeModel): View {
@@ -112,6 +114,7 @@ export function renderHome(model: HomeModel): View {
       context([
         `Knowledge base: *${model.recordCount}* records · dataset ${escapeText(model.datasetVersion ?? "unversioned")}`,
       ]),
+      ...(model.releaseLine ? [context([truncate(model.releaseLine, 2900)])] : []),
       divider(),
       section(`*Top errors this week*\n${truncate(top, 2900)}`),
     ],

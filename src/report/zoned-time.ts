@@ -1,7 +1,10 @@
 /**
- * Wall-clock arithmetic in an IANA time zone with Intl only: week and day boundaries of reports
- * are local midnights, which move against UTC with the zone and with daylight saving.
+ * Wall-clock arithmetic in an IANA time zone, done by Temporal (temporal-polyfill): week and day
+ * boundaries of reports are local midnights, which move against UTC with the zone and with daylight
+ * saving. A wall time inside a DST gap resolves forward ("compatible"), so a day that starts in a gap
+ * (Santiago, 2026-09-06) starts at 01:00 that day, never on the evening before.
  */
+import { Temporal } from "temporal-polyfill";
 
 export interface LocalParts {
   year: number;
@@ -12,66 +15,38 @@ export interface LocalParts {
   second: number;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Throws a RangeError naming the zone when Intl does not know it. */
+/** Throws a RangeError naming the zone when it is not known. */
 export function assertTimeZone(tz: string): void {
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    Temporal.Now.zonedDateTimeISO(tz);
   } catch {
     throw new RangeError(`unknown time zone "${tz}" (use an IANA name such as UTC or Europe/Berlin)`);
   }
 }
 
+function zoned(ms: number, tz: string): Temporal.ZonedDateTime {
+  return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(tz);
+}
+
 export function localParts(ms: number, tz: string): LocalParts {
-  const fmt = new Intl.DateTimeFormat("en-US", {
-    timeZone: tz,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  });
-  const parts = fmt.formatToParts(ms);
-  const pick = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? Number.NaN);
-  return {
-    year: pick("year"),
-    month: pick("month"),
-    day: pick("day"),
-    hour: pick("hour"),
-    minute: pick("minute"),
-    second: pick("second"),
-  };
+  const z = zoned(ms, tz);
+  return { year: z.year, month: z.month, day: z.day, hour: z.hour, minute: z.minute, second: z.second };
 }
 
 /** How far the zone's wall clock is ahead of UTC at that instant, in ms. */
 export function zoneOffsetMs(ms: number, tz: string): number {
-  const p = localParts(ms, tz);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(ms / 1000) * 1000;
+  return zoned(ms, tz).offsetNanoseconds / 1e6;
 }
 
-/** The instant a wall-clock time happens in the zone (the later side of a DST gap). */
+/** The instant a wall-clock time happens in the zone (forward across a DST gap, earlier of a repeat). */
 export function zonedToUtc(p: LocalParts, tz: string): number {
-  const naive = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  const first = naive - zoneOffsetMs(naive, tz);
-  const second = naive - zoneOffsetMs(first, tz);
-  return second;
+  return Temporal.PlainDateTime.from(p, { overflow: "constrain" }).toZonedDateTime(tz, { disambiguation: "compatible" })
+    .epochMilliseconds;
 }
 
 /** The same wall-clock time `days` calendar days later (23 or 25 hours across DST). */
 export function addLocalDays(ms: number, days: number, tz: string): number {
-  const p = localParts(ms, tz);
-  const shifted = new Date(Date.UTC(p.year, p.month - 1, p.day + days));
-  return (
-    zonedToUtc(
-      { ...p, year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() },
-      tz,
-    ) +
-    (ms % 1000)
-  );
+  return zoned(ms, tz).add({ days }).epochMilliseconds;
 }
 
 export interface IsoWeek {
@@ -81,37 +56,27 @@ export interface IsoWeek {
   key: string;
 }
 
-function isoWeekOfDate(year: number, month: number, day: number): IsoWeek {
-  const date = Date.UTC(year, month - 1, day);
-  const dow = (new Date(date).getUTCDay() + 6) % 7; // Monday 0
-  const thursday = new Date(date + (3 - dow) * DAY_MS);
-  const isoYear = thursday.getUTCFullYear();
-  const week = 1 + Math.floor((thursday.getTime() - Date.UTC(isoYear, 0, 1)) / DAY_MS / 7);
-  return { year: isoYear, week, key: `${isoYear}-W${String(week).padStart(2, "0")}` };
+function isoWeekOfDate(date: Temporal.PlainDate | Temporal.ZonedDateTime): IsoWeek {
+  const year = date.yearOfWeek ?? date.year;
+  const week = date.weekOfYear ?? 1;
+  return { year, week, key: `${year}-W${String(week).padStart(2, "0")}` };
 }
 
 /** The ISO week (Monday-based) holding that instant on the zone's calendar. */
 export function isoWeekOf(ms: number, tz: string): IsoWeek {
-  const p = localParts(ms, tz);
-  return isoWeekOfDate(p.year, p.month, p.day);
+  return isoWeekOfDate(zoned(ms, tz));
 }
 
 export function isoWeeksInYear(year: number): number {
-  return isoWeekOfDate(year, 12, 28).week;
+  return isoWeekOfDate(Temporal.PlainDate.from({ year, month: 12, day: 28 })).week;
 }
 
-/** [Monday 00:00, next Monday 00:00) of an ISO week in the zone. */
+/** [Monday 00:00, next Monday 00:00) of an ISO week in the zone (the start of day, if midnight is skipped). */
 export function isoWeekRange(year: number, week: number, tz: string): { from: number; to: number } {
-  const jan4 = Date.UTC(year, 0, 4);
-  const monday1 = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * DAY_MS;
-  const monday = new Date(monday1 + (week - 1) * 7 * DAY_MS);
-  const nextMonday = new Date(monday.getTime() + 7 * DAY_MS);
-  const midnight = (d: Date) =>
-    zonedToUtc(
-      { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: 0, minute: 0, second: 0 },
-      tz,
-    );
-  return { from: midnight(monday), to: midnight(nextMonday) };
+  const jan4 = Temporal.PlainDate.from({ year, month: 1, day: 4 });
+  const monday = jan4.subtract({ days: jan4.dayOfWeek - 1 }).add({ weeks: week - 1 });
+  const startOf = (d: Temporal.PlainDate) => d.toZonedDateTime({ timeZone: tz }).epochMilliseconds;
+  return { from: startOf(monday), to: startOf(monday.add({ weeks: 1 })) };
 }
 
 /** `2026-11-23 14:05` in the zone. */

@@ -6,6 +6,7 @@ import type { OccurrenceInput } from "../store/types.ts";
 import { recordOccurrence } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
+import { channelMatchContext } from "./version-command.ts";
 
 /** Where a paste came from: the occurrence's Slack coordinates. */
 export type PasteContext = Pick<
@@ -32,7 +33,7 @@ export function answerPaste(
   opts: { ephemeral: boolean },
 ): Answer {
   const text = plainTextFromSlack(slackText);
-  const result = deps.matcher.match(text);
+  const result = deps.matcher.match(text, channelMatchContext(deps, ctx.channelId));
   const best = result.matches[0];
   // Every surface counts the same way: a keyword query or chatter is not an occurrence.
   const occurrence = occurrenceFromResult(result, text, ctx.source, {

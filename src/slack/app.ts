@@ -1,27 +1,24 @@
 /**
- * Builds the Bolt app: HTTP (all Slack traffic at POST /slack/events, GET /healthz) or
+ * Builds the Bolt app: HTTP (all Slack traffic at POST /slack/events, GET /healthz, GET /metrics) or
  * Socket Mode when an app token is configured. SLACK_API_URL reaches both the Web API client
  * and Socket Mode's apps.connections.open.
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { App, LogLevel } from "@slack/bolt";
+import type { Catalog } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
+import type { Matcher } from "../matcher/types.ts";
+import { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 import type { ListenerDeps, SlackDeps } from "./deps.ts";
-import { healthRoute, startHealthServer } from "./health.ts";
+import { healthRoutes, startHealthServer } from "./health.ts";
+import { guardSlackRequests, hardenServer } from "./http-guard.ts";
+import { createInFlight, describeRequest } from "./inflight.ts";
 import { registerListeners } from "./listeners.ts";
+import { createLogger } from "./log.ts";
+import { countingFetch, createMetrics, instrumentMatcher, type Metrics } from "./metrics.ts";
+import { createReplayGuard } from "./replay.ts";
 import { describeSlackError } from "./web-call.ts";
-
-/** Bolt's extended handler (error, body, context); the last overload of app.error. */
-type ExtendedErrorHandler = Parameters<App["error"]>[0];
-
-export interface BuiltApp {
-  app: App;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** The HTTP port actually bound (PORT=0 picks one) once started; in Socket Mode the health server's, if any. */
-  port(): number | undefined;
-}
 
 const LEVELS: Record<Config["logLevel"], LogLevel> = {
   debug: LogLevel.DEBUG,
@@ -30,57 +27,139 @@ const LEVELS: Record<Config["logLevel"], LogLevel> = {
   error: LogLevel.ERROR,
 };
 
+/** Bolt's extended handler (error, body, context); the last overload of app.error. */
+type ExtendedErrorHandler = Parameters<App["error"]>[0];
+
+export { SLACK_CLIENT_POLICY } from "./client-policy.ts";
+
+export interface BuiltApp {
+  app: App;
+  metrics: Metrics;
+  start(): Promise<void>;
+  /** Stops taking work and waits up to `graceMs` for running handlers; returns the ones abandoned. */
+  drain(graceMs: number): Promise<string[]>;
+  stop(): Promise<void>;
+  /** Serves another catalog from the next request on (SIGHUP, a changed data file). */
+  swapCatalog(catalog: Catalog, matcher: Matcher): void;
+  /** The HTTP port actually bound (PORT=0 picks one) once started; in Socket Mode the health server's, if any. */
+  port(): number | undefined;
+}
+
+function kindOf(body: unknown): string {
+  const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  if (b.command) return "command";
+  if (b.event) return "event";
+  return typeof b.type === "string" ? b.type : "unknown";
+}
+
+function isStoreError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_");
+}
+
 export function buildApp(deps: SlackDeps): BuiltApp {
   const { config } = deps;
   if (config.mode === "console" || !config.slackBotToken) {
     throw new Error("buildApp needs SLACK_BOT_TOKEN (without it rwerror runs the local console)");
   }
   const socketMode = config.mode === "socket";
+  const logger = deps.logger ?? createLogger(config);
+  let draining = false;
+  // Filled below; the metrics' catalog gauge reads whatever is being served.
+  const listenerDeps: ListenerDeps = { ...deps, logger, fetch: deps.fetch ?? globalThis.fetch };
+  const metrics = createMetrics(() => listenerDeps.catalog);
+  listenerDeps.matcher = instrumentMatcher(deps.matcher, metrics);
+  const health = { deps: listenerDeps, metrics, draining: () => draining };
+
   const app = new App({
     token: config.slackBotToken,
     ...(socketMode
       ? { socketMode: true, appToken: config.slackAppToken }
       : { signingSecret: config.slackSigningSecret }),
     // Socket Mode gets its own health server: Bolt's would crash the process on a busy port.
-    ...(socketMode ? {} : { endpoints: "/slack/events", port: config.port, customRoutes: [healthRoute(deps)] }),
-    ...(deps.logger ? { logger: deps.logger } : { logLevel: LEVELS[config.logLevel] }),
-    clientOptions: config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {},
+    ...(socketMode ? {} : { endpoints: "/slack/events", port: config.port, customRoutes: healthRoutes(health) }),
+    logger,
+    logLevel: LEVELS[config.logLevel],
+    clientOptions: {
+      ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
+      ...SLACK_CLIENT_POLICY,
+      retryConfig: { ...SLACK_CLIENT_POLICY.retryConfig },
+      fetch: countingFetch(globalThis.fetch, metrics),
+    },
     extendedErrorHandler: true,
   });
-  const listenerDeps: ListenerDeps = { ...deps, logger: app.logger, fetch: deps.fetch ?? globalThis.fetch };
+  listenerDeps.logger = app.logger;
 
   const onError: ExtendedErrorHandler = async ({ error, body, context }) => {
+    const original = (error as { original?: unknown }).original ?? error;
+    if (isStoreError(original)) metrics.storeWriteFailures.inc();
     const b = (body ?? {}) as Record<string, unknown>;
     const kind = String(b.type ?? (b.command ? "command" : "unknown"));
     const event = b.event as Record<string, unknown> | undefined;
     const channel = event?.channel ?? (b.channel as { id?: unknown } | undefined)?.id ?? b.channel_id ?? "-";
     app.logger.error(
-      `listener failed: ${describeSlackError((error as { original?: unknown }).original ?? error)} (code=${error.code} kind=${kind} ` +
+      `listener failed: ${describeSlackError(original)} (code=${error.code} kind=${kind} ` +
         `channel=${String(channel)} team=${String(context?.teamId ?? "-")})`,
     );
   };
   app.error(onError);
+
+  const replayed = createReplayGuard(deps.now);
+  const inflight = createInFlight(deps.now);
+  app.use(async (args) => {
+    const { body, next } = args;
+    metrics.eventsReceived.inc({ kind: kindOf(body) });
+    const b = body as unknown as Record<string, unknown>;
+    if (typeof b.command === "string" && typeof b.trigger_id === "string" && replayed(b.trigger_id)) {
+      app.logger.info(`slash command replay answered once: ${b.command} channel=${String(b.channel_id ?? "-")}`);
+      await (args as { ack?: () => Promise<void> }).ack?.();
+      return;
+    }
+    await inflight.track(describeRequest(body), next);
+  });
   registerListeners(app, listenerDeps);
 
   let server: Server | undefined;
+  let stopped = false;
+  const stopReceiving = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (socketMode && server) {
+      const s = server;
+      s.closeAllConnections();
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    }
+    if (!socketMode) server?.closeAllConnections();
+    // Bolt's stop waits for open connections; a client that never finishes must not hold shutdown.
+    await Promise.race([app.stop(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  };
   return {
     app,
+    metrics,
     start: async () => {
       if (socketMode) {
         await app.start();
-        server = await startHealthServer(deps, config.port, app.logger);
+        server = await startHealthServer(health, config.port, app.logger);
         return;
       }
       server = (await app.start(config.port)) as Server;
+      hardenServer(server, config.maxConnections);
+      guardSlackRequests(server, { path: "/slack/events", draining: () => draining, logger: app.logger });
+    },
+    drain: async (graceMs) => {
+      draining = true;
+      // Socket Mode takes no new events once disconnected; HTTP answers 503 until the server closes.
+      if (socketMode) await stopReceiving();
+      return inflight.drain(graceMs);
     },
     stop: async () => {
-      if (socketMode && server) {
-        const s = server;
-        s.closeAllConnections();
-        await new Promise<void>((resolve) => s.close(() => resolve()));
-      }
-      await app.stop();
+      draining = true;
+      await stopReceiving();
       server = undefined;
+    },
+    swapCatalog: (catalog, matcher) => {
+      listenerDeps.catalog = catalog;
+      listenerDeps.matcher = instrumentMatcher(matcher, metrics);
     },
     port: () => {
       const address = server?.address();

@@ -6,6 +6,7 @@ import { parseCommandText } from "./command-text.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { commandSchema, pasteMetadataSchema, pasteSubmissionSchema } from "./payloads.ts";
 import { topErrorRows } from "./stats.ts";
+import { answerVersionCommand } from "./version-command.ts";
 import { toSlackView } from "./views.ts";
 import { callSlack } from "./web-call.ts";
 
@@ -25,6 +26,7 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
     const request = parseCommandText(cmd.text);
     const reply = (message: { text: string; blocks: unknown[] }) =>
       respond({ response_type: "ephemeral", replace_original: false, ...message } as Parameters<typeof respond>[0]);
+    if (await answerVersionCommand(deps, cmd, reply)) return;
 
     switch (request.kind) {
       case "modal": {

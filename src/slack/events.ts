@@ -5,8 +5,10 @@ import { createChannelFilter } from "./channels.ts";
 import { markEventSeen } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { readPastedFiles, trustedOriginsFor } from "./files.ts";
+import { malformedEventLogger } from "./malformed.ts";
 import { eventEnvelopeSchema, messageEventSchema } from "./payloads.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
+import { channelMatchContext } from "./version-command.ts";
 import { callSlack } from "./web-call.ts";
 
 /** New messages only: edits, deletions, joins, bot posts and the like never get an answer. */
@@ -17,18 +19,25 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     deps.config.autoChannels,
     async (channel) => {
       const info = await callSlack(app.client.conversations.info({ channel }));
-      if (!info.ok) deps.logger.warn(`auto-reply: conversations.info failed (${info.error}) channel=${channel}`);
-      return info.ok ? info.value.channel?.name : undefined;
+      if (!info.ok) {
+        deps.logger.warn(`auto-reply: conversations.info failed (${info.error}) channel=${channel}`);
+        throw new Error(info.error);
+      }
+      return info.value.channel?.name;
     },
     deps.now,
   );
   if (!channels.enabled) return;
   const trustedOrigins = trustedOriginsFor(deps.config.slackApiUrl);
+  const malformed = malformedEventLogger(deps.logger);
 
   app.event("message", async ({ event, body, context, client }) => {
     const parsed = messageEventSchema.safeParse(event);
     const envelope = eventEnvelopeSchema.safeParse(body);
-    if (!parsed.success || !envelope.success) return;
+    if (!parsed.success || !envelope.success) {
+      malformed(body, (parsed.error ?? envelope.error)?.issues[0]);
+      return;
+    }
     const m = parsed.data;
     if (!ANSWERED_SUBTYPES.has(m.subtype) || m.bot_id !== undefined) return;
     if (m.user !== undefined && m.user === context.botUserId) return;
@@ -51,7 +60,7 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     }
     const text = parts.filter((p) => p.trim() !== "").join("\n\n");
     // The matcher's own judgement: an error label, a panic, or a paste that is exactly a known template.
-    const result = deps.matcher.match(text);
+    const result = deps.matcher.match(text, channelMatchContext(deps, m.channel));
     if (!result.looksLikeError) return;
 
     const msg: AutoMessage = {

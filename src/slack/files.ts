@@ -3,8 +3,11 @@
  * own file hosts (or the configured API host); without it Slack serves an HTML sign-in page,
  * which is rejected rather than matched.
  */
+
 import type { webApi } from "@slack/bolt";
 import { z } from "zod";
+import { cleanPaste } from "../redact/index.ts";
+import { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 import { callSlack } from "./web-call.ts";
 
 export const MAX_FILE_BYTES = 256 * 1024;
@@ -114,7 +117,8 @@ export async function readPastedFiles(
     else if (url === undefined || !trusted(url, opts.trustedOrigins)) skipped.push(`${id}: no trusted download URL`);
     else {
       const text = await download(url, opts, maxBytes);
-      if (typeof text === "string") texts.push(text);
+      // Redacted here, at the edge, like message text (src/slack/slack-text.ts).
+      if (typeof text === "string") texts.push(cleanPaste(text));
       else skipped.push(`${id}: ${text.reason}`);
     }
   }
@@ -124,7 +128,12 @@ export async function readPastedFiles(
 async function download(url: string, opts: FileReaderOptions, maxBytes: number): Promise<string | { reason: string }> {
   let res: Response;
   try {
-    res = await opts.fetch(url, { headers: { Authorization: `Bearer ${opts.token}` }, redirect: "manual" });
+    // Bounded like every Slack call (client-policy.ts): a stalled download must not hold the handler.
+    res = await opts.fetch(url, {
+      headers: { Authorization: `Bearer ${opts.token}` },
+      redirect: "manual",
+      signal: AbortSignal.timeout(SLACK_CLIENT_POLICY.timeout),
+    });
   } catch (error) {
     return { reason: `download failed (${(error as Error).message})` };
   }

@@ -1,51 +1,106 @@
-/** GET /healthz: 200 with the catalog size, dataset version and whether SQLite answers. */
-import { createServer, type Server, type ServerResponse } from "node:http";
+/**
+ * GET /healthz and GET /metrics. Health is 503 when the bot cannot do its job: the database cannot
+ * take a write, the catalog is empty, or the process is shutting down. Without the health token the
+ * body says only ok/not ok (the dataset version and database errors are for operators).
+ */
+import { timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { probeWritable } from "../store/health.ts";
 import type { ListenerDeps } from "./deps.ts";
+import { hardenServer } from "./http-guard.ts";
+import type { Metrics } from "./metrics.ts";
 
 export interface Health {
   ok: boolean;
-  records: number;
-  datasetVersion: string | null;
-  db: string;
+  status: "ok" | "unavailable";
+  records?: number;
+  datasetVersion?: string | null;
+  db?: string;
+  problems?: string[];
 }
 
-export function checkHealth(deps: Pick<ListenerDeps, "catalog" | "store">): Health {
-  let db = "ok";
-  try {
-    deps.store.db.prepare("SELECT 1").get();
-  } catch (error) {
-    db = (error as Error).message;
-  }
-  return { ok: db === "ok", records: deps.catalog.records.length, datasetVersion: deps.catalog.datasetVersion, db };
+export interface HealthSource {
+  deps: Pick<ListenerDeps, "catalog" | "store" | "config">;
+  metrics?: Metrics;
+  draining?: () => boolean;
 }
 
-export function healthRoute(deps: Pick<ListenerDeps, "catalog" | "store">) {
+export function checkHealth(src: HealthSource, detailed = true): Health {
+  const { catalog, store } = src.deps;
+  const problems: string[] = [];
+  const probe = probeWritable(store);
+  if (!probe.ok) problems.push(`database cannot be written (${probe.reason})`);
+  if (catalog.records.length === 0) problems.push("catalog is empty");
+  if (src.draining?.()) problems.push("shutting down");
+  const ok = problems.length === 0;
+  const status = ok ? "ok" : "unavailable";
+  if (!detailed) return { ok, status };
   return {
-    path: "/healthz",
-    method: ["GET"],
-    handler: (_req: unknown, res: ServerResponse) => {
-      const health = checkHealth(deps);
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
-      res.end(JSON.stringify(health));
-    },
+    ok,
+    status,
+    records: catalog.records.length,
+    datasetVersion: catalog.datasetVersion,
+    db: probe.ok ? "ok" : probe.reason,
+    problems,
   };
 }
 
+function hasToken(req: IncomingMessage, token: string | undefined): boolean {
+  if (!token) return false;
+  const header = req.headers.authorization ?? "";
+  const given = Buffer.from(header.startsWith("Bearer ") ? header.slice(7) : "");
+  const want = Buffer.from(token);
+  return given.length === want.length && timingSafeEqual(given, want);
+}
+
+export function healthRoutes(src: HealthSource) {
+  const routes = [
+    {
+      path: "/healthz",
+      method: ["GET"],
+      handler: (req: IncomingMessage, res: ServerResponse) => {
+        const health = checkHealth(src, hasToken(req, src.deps.config.healthToken));
+        res.writeHead(health.ok ? 200 : 503, { "content-type": "application/json; charset=utf-8" });
+        res.end(JSON.stringify(health));
+      },
+    },
+  ];
+  const metrics = src.metrics;
+  if (metrics) {
+    routes.push({
+      path: "/metrics",
+      method: ["GET"],
+      handler: (_req: IncomingMessage, res: ServerResponse) => {
+        metrics.registry.metrics().then(
+          (text) => {
+            res.writeHead(200, { "content-type": metrics.registry.contentType });
+            res.end(text);
+          },
+          () => res.writeHead(500).end(),
+        );
+      },
+    });
+  }
+  return routes;
+}
+
 /**
- * Socket Mode has no HTTP receiver; this serves /healthz alone on PORT. A busy port costs only
- * the health endpoint (logged), never the bot.
+ * Socket Mode has no HTTP receiver; this serves /healthz and /metrics alone on PORT. A busy port
+ * costs only these endpoints (logged), never the bot.
  */
 export async function startHealthServer(
-  deps: Pick<ListenerDeps, "catalog" | "store">,
+  src: HealthSource,
   port: number,
   logger: Pick<ListenerDeps["logger"], "warn">,
 ): Promise<Server | undefined> {
-  const route = healthRoute(deps);
+  const routes = healthRoutes(src);
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (req.method === "GET" && path === route.path) route.handler(req, res);
+    const route = routes.find((r) => r.path === path);
+    if (req.method === "GET" && route) route.handler(req, res);
     else res.writeHead(404).end();
   });
+  hardenServer(server, src.deps.config.maxConnections);
   return new Promise((resolve) => {
     server.once("error", (error) => {
       logger.warn(`health endpoint disabled: cannot listen on port ${port} (${error.message})`);

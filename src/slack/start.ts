@@ -1,11 +1,14 @@
 /**
  * `npm start` with a bot token: verify the token, start the Bolt app (HTTP or Socket Mode)
- * and the digest scheduler, run until SIGINT/SIGTERM, then shut down cleanly.
+ * and the digest scheduler, reload the catalog on SIGHUP or a data change, run until
+ * SIGINT/SIGTERM, then drain the running handlers and close the database.
  */
 import type { CliIo } from "../cli/io.ts";
 import { startDigestScheduler } from "../report/schedule.ts";
-import { buildApp } from "./app.ts";
+import { type BuiltApp, buildApp } from "./app.ts";
 import type { SlackDeps } from "./deps.ts";
+import { configuredSecrets, scrubber } from "./log.ts";
+import { watchCatalog } from "./reload.ts";
 import { createDigestPoster } from "./scheduler.ts";
 import { describeSlackError } from "./web-call.ts";
 
@@ -16,12 +19,26 @@ function signalled(): Promise<void> {
   });
 }
 
+/** Leaves the handlers' work to finish before the store closes, then says what it abandoned. */
+async function shutDown(built: BuiltApp, graceMs: number, io: CliIo): Promise<void> {
+  io.err(`rwerror: stopping: no new work; waiting up to ${graceMs / 1000} s for running handlers`);
+  const abandoned = await built.drain(graceMs);
+  if (abandoned.length > 0) {
+    const line = `gave up after ${graceMs / 1000} s on ${abandoned.length} handler(s): ${abandoned.join("; ")}`;
+    io.err(`rwerror: ${line}`);
+    built.app.logger.warn(`shutdown ${line}`);
+  }
+  await built.stop().catch(() => undefined);
+}
+
 /** Returns the process exit code. `until` replaces the signals (tests). */
 export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void> = signalled()): Promise<number> {
   const { config } = deps;
   // A stray rejection must not take the bot down (Bolt's constructor starts auth.test before
   // anyone awaits it); app.error sees listener failures.
-  const onRejection = (reason: unknown) => io.err(`rwerror: unhandled rejection: ${describeSlackError(reason)}`);
+  // Plain stderr lines get the same scrubbing as the JSON log.
+  const scrub = scrubber(configuredSecrets(config));
+  const onRejection = (reason: unknown) => io.err(scrub(`rwerror: unhandled rejection: ${describeSlackError(reason)}`));
   process.on("unhandledRejection", onRejection);
   let built: ReturnType<typeof buildApp>;
   try {
@@ -30,7 +47,7 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
     await built.app.client.auth.test();
     await built.start();
   } catch (error) {
-    io.err(`rwerror: cannot start the Slack app: ${describeSlackError(error)}`);
+    io.err(scrub(`rwerror: cannot start the Slack app: ${describeSlackError(error)}`));
     process.off("unhandledRejection", onRejection);
     deps.store.close();
     return 1;
@@ -55,9 +72,21 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
     config.mode === "socket" ? "Socket Mode" : `HTTP on port ${built.port()} (POST /slack/events, GET /healthz)`;
   io.err(`rwerror: serving ${deps.catalog.records.length} records over ${where}`);
 
+  let served = deps.catalog;
+  const reloads = watchCatalog(
+    config.dataPaths,
+    (catalog, matcher) => {
+      served = catalog;
+      built.swapCatalog(catalog, matcher);
+    },
+    logger,
+    () => served,
+  );
+
   await until;
+  reloads.close();
   scheduler.stop();
-  await built.stop().catch(() => undefined);
+  await shutDown(built, config.shutdownGraceMs, io);
   process.off("unhandledRejection", onRejection);
   deps.store.close();
   io.err("rwerror: stopped");

@@ -1,3 +1,4 @@
+export { type ChannelVersion, getChannelVersion, listChannelVersions, setChannelVersion } from "./channel-settings.ts";
 export { type OpenStoreOptions, openStore, type Store } from "./db.ts";
 export {
   claimDigest,

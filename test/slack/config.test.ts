@@ -28,8 +28,17 @@ describe("loadConfig", () => {
       timeZone: "UTC",
       retentionDays: 365,
       maxCardsPer10Min: 5,
+      risingwaveVersion: undefined,
       logLevel: "info",
     });
+  });
+
+  it("reads the RisingWave release the team runs and refuses one that is not a release", () => {
+    expect(loadConfig({ RWERROR_RISINGWAVE_VERSION: " v2.4 " }).risingwaveVersion).toBe("v2.4");
+    expect(loadConfig({ RWERROR_RISINGWAVE_VERSION: "" }).risingwaveVersion).toBeUndefined();
+    expect(problemsOf({ RWERROR_RISINGWAVE_VERSION: "latest" })).toEqual([
+      "RWERROR_RISINGWAVE_VERSION must be a RisingWave release such as v2.4, 2.4.1 or main",
+    ]);
   });
 
   it("chooses Socket Mode when an app token is set and HTTP mode when it is empty", () => {

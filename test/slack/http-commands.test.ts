@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTION, VIEW } from "../../src/render/index.ts";
 import { listOccurrences } from "../../src/store/index.ts";
-import { BOT_TOKEN, blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
+import { BOT_TOKEN, blockKitProblems, HEALTH_TOKEN, type RunningBot, startBot } from "../support/bot.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, PASTE_UNKNOWN, slackEscape } from "../support/pastes.ts";
 import { slashCommand, viewSubmission } from "../support/payloads.ts";
 import { postEvent, postForm, postInteraction } from "../support/signing.ts";
@@ -28,14 +28,18 @@ async function command(text: string, id: string, extra: { channelId?: string; tr
 }
 
 describe("HTTP mode: the receiver", () => {
-  it("answers GET /healthz with the record count, dataset version and database status", async () => {
+  it("answers GET /healthz ok, with the record count, dataset version and database status only for the token", async () => {
     const res = await fetch(`${bot.baseUrl}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect(await res.json()).toEqual({ ok: true, status: "ok" });
+    const detailed = await fetch(`${bot.baseUrl}/healthz`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } });
+    expect(await detailed.json()).toEqual({
       ok: true,
+      status: "ok",
       records: bot.catalog.records.length,
       datasetVersion: bot.catalog.datasetVersion,
       db: "ok",
+      problems: [],
     });
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_TOKEN, BOT_TOKEN, blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
+import { APP_TOKEN, BOT_TOKEN, blockKitProblems, HEALTH_TOKEN, type RunningBot, startBot } from "../support/bot.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, slackEscape } from "../support/pastes.ts";
 import { messageEvent, slashCommand } from "../support/payloads.ts";
 
@@ -22,7 +22,9 @@ describe("Socket Mode", () => {
   });
 
   it("serves GET /healthz on PORT beside the socket", async () => {
-    const res = await fetch(`http://127.0.0.1:${bot.built.port()}/healthz`);
+    const res = await fetch(`http://127.0.0.1:${bot.built.port()}/healthz`, {
+      headers: { authorization: `Bearer ${HEALTH_TOKEN}` },
+    });
     expect(await res.json()).toMatchObject({ ok: true, records: bot.catalog.records.length, db: "ok" });
   });
 
@@ -70,5 +72,26 @@ describe("Socket Mode", () => {
     await bot.fake.waitFor(() => bot.fake.responsesTo("socket-cmd").length === 1);
     expect(bot.fake.responsesTo("socket-cmd")[0]?.body.response_type).toBe("ephemeral");
     expect(blockKitProblems(bot)).toEqual([]);
+  });
+});
+
+describe("Socket Mode shutdown", () => {
+  it("disconnects first, then waits for the running handler, which still answers", async () => {
+    const own = await startBot({ mode: "socket", env: { RWERROR_AUTO_CHANNELS: "C0INCIDENT" } });
+    try {
+      await own.socket?.waitForConnection();
+      own.fake.delay("chat.postMessage", 800);
+      const { envelope, ts } = messageEvent({ channel: "C0INCIDENT", text: slackEscape(PASTE_DOWNSTREAM) });
+      const id = own.socket?.sendEvent(envelope);
+      await own.fake.waitFor(() => own.socket?.acks.some((a) => a.envelope_id === id) ?? false);
+      await new Promise((r) => setTimeout(r, 100));
+      const t0 = performance.now();
+      const abandoned = await own.built.drain(5_000);
+      expect(abandoned).toEqual([]);
+      expect(performance.now() - t0).toBeGreaterThan(300); // it waited for the slow reply
+      expect(own.fake.callsTo("chat.postMessage").some((c) => c.args.thread_ts === ts)).toBe(true);
+    } finally {
+      await own.close();
+    }
   });
 });

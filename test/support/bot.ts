@@ -19,6 +19,8 @@ import { type FakeSocketServer, startFakeSocketServer } from "./socket-server.ts
 
 export const BOT_TOKEN = "xoxb-test-bot-token-SECRET";
 export const APP_TOKEN = "xapp-test-app-token-SECRET";
+/** Unlocks /healthz details. */
+export const HEALTH_TOKEN = "health-test-token-SECRET";
 export const DATA_DIR = fileURLToPath(new URL("../../data/", import.meta.url));
 
 export interface BotOptions {
@@ -58,6 +60,7 @@ export async function startBot(opts: BotOptions = {}): Promise<RunningBot> {
     SLACK_APP_TOKEN: opts.mode === "socket" ? APP_TOKEN : "",
     PORT: "0",
     SLACK_API_URL: fake.apiUrl,
+    RWERROR_HEALTH_TOKEN: HEALTH_TOKEN,
     ...opts.env,
   });
   const logger = memoryLogger();

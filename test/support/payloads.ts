@@ -27,7 +27,8 @@ export function slashCommand(fields: {
     api_app_id: "A0RWERROR",
     is_enterprise_install: "false",
     response_url: fields.responseUrl,
-    trigger_id: fields.triggerId ?? "1337.42.trigger",
+    // Slack gives every invocation its own trigger_id; a repeated one is a replay (answered once).
+    trigger_id: fields.triggerId ?? nextId("1337.42."),
   };
 }
 

@@ -1,0 +1,166 @@
+/**
+ * Third-party roots: when a library's or server's message (tonic, librdkafka, the AWS SDK, an
+ * upstream database) is the root of a RisingWave chain, the card leads with it and names the
+ * RisingWave operation around it ("gRPC request to meta service failed").
+ */
+import { wordSimilarity } from "../catalog/analysis-join.ts";
+import { type CompiledPattern, compilePattern, runPattern } from "./compile.ts";
+import { leadingLiteral, longestLiteral } from "./pattern-literals.ts";
+import type { Match, MatchResult } from "./types.ts";
+
+export const THIRD_PARTY = "third_party";
+
+/** Layers that name no operation: subsystem labels, transport plumbing, psql's outer line. */
+const NO_OPERATION =
+  /^(?:[A-Za-z][\w/-]*(?: [\w/-]+){0,3} (?:error|Error)|Failed to run the query|QueryError: internal error|internal error|Unknown error|error trying to connect|connection error|status: \w+|Internal error|Caused by)\s*:?$/;
+const MAX_CONTEXT = 200;
+/** Word overlap at which a RisingWave template and a third-party record say the same text. */
+const SAME_WORDING = 0.8;
+
+export function isThirdParty(m: Match): boolean {
+  return m.record.errorType === THIRD_PARTY;
+}
+
+/**
+ * The same text explained twice on one layer, equally well: an unanalysed extracted template
+ * (RisingWave prints the same words) tells the operator less than the analysed third-party record.
+ */
+function sameTextBetterExplained(best: Match, tp: Match): boolean {
+  return (
+    best.layerIndex === tp.layerIndex &&
+    tp.kind !== "fuzzy" &&
+    !best.record.documentation?.trim() &&
+    best.record.solutions.length === 0 &&
+    // The same words: confidences are calibrated by then, so the wording decides.
+    wordSimilarity(best.record.messagePattern, tp.record.messagePattern) >= SAME_WORDING
+  );
+}
+
+/**
+ * A specific RisingWave template (not a wrapper, not generic, with literal text after its last
+ * placeholder) that holds the third-party text in a placeholder: the RisingWave error is the answer.
+ */
+function embedsDetail(host: Match, tp: Match): boolean {
+  if (host.kind === "fuzzy" || host.layerIndex !== tp.layerIndex || !wraps(host, tp)) return false;
+  const compiled = compiledOf(host.record);
+  const last = compiled?.segments?.[compiled.segments.length - 1] ?? "";
+  return compiled !== null && !compiled.wrapper && !compiled.generic && last.trim() !== "";
+}
+
+/** Is `inner` printed after a ` => ` in `outer`'s layer (the source error of `outer`)? */
+function isSourceOf(inner: Match, outer: Match): boolean {
+  if (inner === outer || inner.kind === "fuzzy" || inner.layerIndex !== outer.layerIndex) return false;
+  const arrow = outer.layer.indexOf(" => ");
+  if (arrow < 0) return false;
+  const lead = leadingLiteral(inner.record.messagePattern);
+  const anchor = lead.length >= 8 ? lead : longestLiteral(inner.record.messagePattern);
+  return anchor.length >= 8 && outer.layer.indexOf(anchor, arrow) > arrow;
+}
+
+/** A RisingWave match whose placeholder holds the third-party text is only its wrapper. */
+function wraps(outer: Match, inner: Match): boolean {
+  if (outer.layerIndex !== inner.layerIndex) return false;
+  const compiled = compiledOf(inner.record);
+  const anchor = longestLiteral(inner.record.messagePattern);
+  return outer.captures.some(
+    (c) => (compiled !== null && runPattern(compiled, c.trim()) !== null) || (anchor.length >= 8 && c.includes(anchor)),
+  );
+}
+
+const compiledCache = new WeakMap<Match["record"], CompiledPattern | null>();
+
+function compiledOf(record: Match["record"]): CompiledPattern | null {
+  let c = compiledCache.get(record);
+  if (c === undefined) {
+    c = compilePattern(record, 0);
+    compiledCache.set(record, c);
+  }
+  return c;
+}
+
+/** Drops the links that are only labels around it: `Meta error: gRPC request to meta service failed: Unknown error`. */
+function trimLabels(links: string[]): string {
+  const kept = links.map((l) => l.trim());
+  while (kept.length > 1 && NO_OPERATION.test(kept[kept.length - 1] ?? "")) kept.pop();
+  while (kept.length > 1 && NO_OPERATION.test(kept[0] ?? "")) kept.shift();
+  return kept.join(": ");
+}
+
+function isOperation(text: string): boolean {
+  return text !== "" && !NO_OPERATION.test(text);
+}
+
+/**
+ * The nearest text around the match that names what RisingWave was doing: the links before it in
+ * its own layer (a compact chain), else the nearest outer layer that is more than a label.
+ */
+export function operationAround(
+  layers: readonly string[],
+  layerIndex: number,
+  layer: string,
+  pattern: string,
+): string | undefined {
+  const firstLine = layer.split("\n")[0] ?? "";
+  const leading = leadingLiteral(pattern);
+  const anchor = leading.length >= 4 ? leading : longestLiteral(pattern);
+  const at = anchor.length >= 4 ? firstLine.indexOf(anchor) : -1;
+  if (at > 0) {
+    // Only the links wholly before the one holding the third-party text.
+    const head = firstLine.slice(0, at);
+    const before = head.endsWith(": ") ? head.slice(0, -2) : head.slice(0, Math.max(0, head.lastIndexOf(": ")));
+    const links = before === "" ? [] : before.split(": ");
+    if (links.some((l) => isOperation(l.trim()))) return trimLabels(links).slice(0, MAX_CONTEXT);
+  }
+  for (let i = Math.min(layerIndex, layers.length) - 1; i >= 0; i--) {
+    const text = (layers[i] ?? "").split("\n")[0]?.trim() ?? "";
+    if (isOperation(text)) return trimLabels(text.split(": ")).slice(0, MAX_CONTEXT);
+  }
+  return undefined;
+}
+
+/**
+ * `gRPC request to meta service failed: The service is currently unavailable` names the operation
+ * by its first part; the rest is another library's words (tonic's), already among the matches.
+ */
+function withoutThirdPartyTail(context: string, matches: readonly Match[]): string {
+  let out = context;
+  for (const other of matches) {
+    if (!isThirdParty(other) || other.kind === "fuzzy") continue;
+    const lead = leadingLiteral(other.record.messagePattern);
+    const anchor = lead.length >= 8 ? lead : longestLiteral(other.record.messagePattern);
+    if (anchor.length < 8) continue;
+    const at = out.indexOf(`: ${anchor}`);
+    if (at > 0) out = out.slice(0, at);
+  }
+  return out;
+}
+
+/** Names the operation around every third-party match and lets a deeper third-party root lead. */
+export function applyThirdPartyStage(result: MatchResult): void {
+  for (const m of result.matches) {
+    if (!isThirdParty(m)) continue;
+    const around = operationAround(result.layers, m.layerIndex, m.layer, m.record.messagePattern);
+    if (around) m.context = withoutThirdPartyTail(around, result.matches);
+  }
+  const best = result.matches[0];
+  if (!best) return;
+  if (isThirdParty(best)) {
+    // OpenDAL prints `Kind (permanent) at op, context: {…} => source`: the source is the cause.
+    const source = result.matches.find((m) => isThirdParty(m) && isSourceOf(m, best));
+    if (source) {
+      result.matches = [source, ...result.matches.filter((m) => m !== source)];
+      return;
+    }
+    // Printed inside a specific RisingWave sentence (`… (error: {})`), it is that error's detail.
+    const host = result.matches.find((m) => m !== best && embedsDetail(m, best));
+    if (host) result.matches = [host, ...result.matches.filter((m) => m !== host)];
+    return;
+  }
+  const root = result.matches.find(
+    (m) =>
+      isThirdParty(m) &&
+      m.kind !== "fuzzy" &&
+      (m.layerIndex > best.layerIndex || wraps(best, m) || sameTextBetterExplained(best, m)),
+  );
+  if (root) result.matches = [root, ...result.matches.filter((m) => m !== root)];
+}

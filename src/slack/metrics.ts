@@ -1,0 +1,106 @@
+/**
+ * GET /metrics (Prometheus text, prom-client). One registry per app (no global default registry:
+ * tests build several apps in one process). The matcher and the Web API client's fetch are wrapped,
+ * so the listeners need no metrics code.
+ */
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Catalog } from "../catalog/index.ts";
+import type { Matcher } from "../matcher/types.ts";
+
+export interface Metrics {
+  registry: Registry;
+  eventsReceived: Counter<"kind">;
+  answers: Counter<"verdict">;
+  matchSeconds: Histogram;
+  slackApiErrors: Counter<"code">;
+  storeWriteFailures: Counter;
+}
+
+export function createMetrics(catalog: () => Catalog): Metrics {
+  const registry = new Registry();
+  const metrics: Metrics = {
+    registry,
+    eventsReceived: new Counter({
+      name: "rwerror_events_received_total",
+      help: "Slack requests received, by kind (event, command, block_actions, view_submission, …)",
+      labelNames: ["kind"],
+      registers: [registry],
+    }),
+    answers: new Counter({
+      name: "rwerror_answers_total",
+      help: "Pastes matched, by verdict (answer, candidates, none)",
+      labelNames: ["verdict"],
+      registers: [registry],
+    }),
+    matchSeconds: new Histogram({
+      name: "rwerror_match_duration_seconds",
+      help: "Time to match one paste",
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers: [registry],
+    }),
+    slackApiErrors: new Counter({
+      name: "rwerror_slack_api_errors_total",
+      help: "Slack Web API calls that failed, by error code (not_in_channel, http_503, network, …)",
+      labelNames: ["code"],
+      registers: [registry],
+    }),
+    storeWriteFailures: new Counter({
+      name: "rwerror_store_write_failures_total",
+      help: "Database writes that failed",
+      registers: [registry],
+    }),
+  };
+  new Gauge({
+    name: "rwerror_catalog_records",
+    help: "Records in the catalog being served",
+    registers: [registry],
+    collect() {
+      this.set(catalog().records.length);
+    },
+  });
+  return metrics;
+}
+
+/** The same matcher, timing each match and counting its verdict. */
+export function instrumentMatcher(matcher: Matcher, metrics: Metrics): Matcher {
+  return {
+    ...matcher,
+    match: (...args: Parameters<Matcher["match"]>) => {
+      const end = metrics.matchSeconds.startTimer();
+      const result = matcher.match(...args);
+      end();
+      metrics.answers.inc({ verdict: result.verdict });
+      return result;
+    },
+  };
+}
+
+/** A fetch for the Web API client that counts failed calls by Slack's error code. */
+export function countingFetch(base: typeof fetch, metrics: Metrics): typeof fetch {
+  return async (input, init) => {
+    let res: Response;
+    try {
+      res = await base(input, init);
+    } catch (error) {
+      const name = (error as { name?: unknown }).name;
+      metrics.slackApiErrors.inc({ code: name === "AbortError" || name === "TimeoutError" ? "timeout" : "network" });
+      throw error;
+    }
+    if (!res.ok) {
+      metrics.slackApiErrors.inc({ code: `http_${res.status}` });
+      return res;
+    }
+    if ((res.headers.get("content-type") ?? "").includes("json")) {
+      res
+        .clone()
+        .json()
+        .then((body: unknown) => {
+          const b = body as { ok?: unknown; error?: unknown };
+          if (b && b.ok === false)
+            metrics.slackApiErrors.inc({ code: typeof b.error === "string" ? b.error : "unknown" });
+        })
+        .catch(() => undefined);
+    }
+    return res;
+  };
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogFromRecords } from "../../src/catalog/index.ts";
+import type { ErrorRecord } from "../../src/catalog/schema.ts";
+import { getChannelVersion } from "../../src/store/index.ts";
+import { blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
+import { appHomeOpened, slashCommand } from "../support/payloads.ts";
+import { DOWNSTREAM_ID, seedById } from "../support/seeds.ts";
+import { postEvent, postForm } from "../support/signing.ts";
+
+function template(id: string, releases: string[], filePath: string): ErrorRecord {
+  return {
+    ...seedById(DOWNSTREAM_ID),
+    id,
+    slug: id,
+    errorMessage: "actor {} exited unexpectedly while streaming",
+    messagePattern: "actor (.+?) exited unexpectedly while streaming",
+    filePath,
+    githubUrl: `https://github.com/risingwavelabs/risingwave/blob/abc/${filePath}#L1-L9`,
+    releases,
+  };
+}
+
+let bot: RunningBot;
+beforeAll(async () => {
+  bot = await startBot({
+    catalog: catalogFromRecords([
+      template("exited-old", ["v1.4.0", "v1.9.0"], "src/stream/src/task/old_manager.rs"),
+      template("exited-new", ["v2.4.0", "main"], "src/stream/src/task/barrier_manager.rs"),
+    ]),
+  });
+});
+afterAll(async () => {
+  await bot?.close();
+});
+
+async function command(text: string, id: string, channelId = "C0RELEASE") {
+  await postForm(bot.eventsUrl, slashCommand({ text, responseUrl: bot.fake.responseUrl(id), channelId }));
+  await bot.fake.waitFor(() => bot.fake.responsesTo(id).length === 1);
+  return JSON.stringify(bot.fake.responsesTo(id)[0]?.body);
+}
+
+describe("/rwerror version", () => {
+  it("sets, shows and refuses a channel's RisingWave release", async () => {
+    expect(await command("version", "show-none")).toMatch(/no release set/);
+    expect(await command("version 1.9.2", "set")).toContain("v1.9.2");
+    expect(getChannelVersion(bot.store, "C0RELEASE")).toBe("v1.9.2");
+    expect(await command("version", "show-set")).toContain("v1.9.2");
+    expect(await command("version banana", "bad")).toMatch(/not a RisingWave release/);
+    expect(getChannelVersion(bot.store, "C0RELEASE")).toBe("v1.9.2");
+  });
+
+  it("answers pastes in that channel for its release, and elsewhere with the newest wording", async () => {
+    const paste = "ERROR:  Failed to run the query\n\nCaused by:\n  actor 7 exited unexpectedly while streaming";
+    const here = await command(paste, "paste-here");
+    expect(here).toContain("exited-old");
+    expect(here).toContain("answered for v1.9.2 (this channel's setting)");
+    const elsewhere = await command(paste, "paste-elsewhere", "C0OTHER");
+    expect(elsewhere).toContain("exited-new");
+    expect(elsewhere).toContain("answered for an unknown release");
+    // The paste's own version beats the channel's.
+    const detected = await command(`risingwavelabs/risingwave:v2.4.1\n${paste}`, "paste-detected");
+    expect(detected).toContain("answered for v2.4.1 (detected in the paste)");
+  });
+
+  it("lists the channel's release in App Home, and clears it", async () => {
+    await postEvent(bot.eventsUrl, appHomeOpened("U0HOMER"));
+    await bot.fake.waitFor(() => bot.fake.callsTo("views.publish").length === 1);
+    expect(JSON.stringify(bot.fake.callsTo("views.publish")[0]?.args.view)).toContain("<#C0RELEASE> v1.9.2");
+    expect(await command("version clear", "clear")).toMatch(/cleared/);
+    expect(getChannelVersion(bot.store, "C0RELEASE")).toBeUndefined();
+  });
+
+  it("sends only payloads within Block Kit limits", () => {
+    expect(blockKitProblems(bot)).toEqual([]);
+  });
+});

@@ -19,9 +19,16 @@ Commands:
   report [--since 7d | --from D --to D | --week 2026-W48] [--format table|json|csv]
   digest [--dry-run] [--week W]   print or post the weekly digest
   scan <FILE|-> [--json]      every known error in a whole log file
+  notes export [--format notes|records]   the team's "what fixed it" notes (records: schema v2)
   eval [--data PATH…] FILE…   score the matcher on labelled JSON Lines (top-1, wrong answers, reliability)
 
 Environment: RWERROR_DATA, RWERROR_DB, RWERROR_TZ, SLACK_BOT_TOKEN, … (see README).`;
+
+const EXPLAIN_USAGE = `Usage: rwerror explain [TEXT|-] [--json] | --batch
+
+Answers one pasted error: the whole error works best (psql output with its Caused by chain, a log
+line with error=…, or a panic). Keywords alone rarely match; in Slack, /rwerror search <words> looks
+records up by keyword.`;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
@@ -38,9 +45,17 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     case "explain": {
       const { values, positionals } = parseArgs({
         args: rest,
-        options: { json: { type: "boolean", default: false }, batch: { type: "boolean", default: false } },
+        options: {
+          json: { type: "boolean", default: false },
+          batch: { type: "boolean", default: false },
+          help: { type: "boolean", short: "h", default: false },
+        },
         allowPositionals: true,
       });
+      if (values.help) {
+        io.out(EXPLAIN_USAGE);
+        return 0;
+      }
       const { loadForServing } = await import("./cli/context.ts");
       const { explainCommand } = await import("./cli/explain.ts");
       const { createMatcher } = await import("./matcher/index.ts");
@@ -60,6 +75,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     case "digest": {
       const { runStoreCommand } = await import("./cli/store-commands.ts");
       return runStoreCommand(command, rest, readConfig(env, { receiving: false }), io);
+    }
+    case "notes": {
+      const { notesCommand } = await import("./cli/notes.ts");
+      return notesCommand(rest, readConfig(env), io);
     }
     case "scan": {
       const { scanCommand } = await import("./cli/scan.ts");

@@ -29,6 +29,8 @@ export interface Config {
   timeZone: string;
   retentionDays: number;
   maxCardsPer10Min: number;
+  /** React :grey_question: on pastes in auto channels that got no confident answer (RWERROR_UNSURE_REACTION). */
+  unsureReaction: boolean;
   /** The RisingWave release the team runs (`v2.4`); undefined = unknown. A paste's own version wins. */
   risingwaveVersion: string | undefined;
   logLevel: LogLevelName;
@@ -105,6 +107,10 @@ const envSchema = z.object({
   ),
   RWERROR_RETENTION_DAYS: intIn(365, 1, 36500),
   RWERROR_MAX_CARDS_PER_10MIN: intIn(5, 1, 1000),
+  RWERROR_UNSURE_REACTION: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : "off"),
+    z.enum(["on", "off", "true", "false", "1", "0"], { error: "must be on or off" }),
+  ),
   RWERROR_RISINGWAVE_VERSION: optional.refine(
     (v) => v === undefined || /^(?:v?\d{1,3}\.\d{1,3}(?:\.\d{1,3})?(?:-[0-9A-Za-z.]{1,32})?|main)$/i.test(v.trim()),
     "must be a RisingWave release such as v2.4, 2.4.1 or main",
@@ -179,6 +185,7 @@ export function loadConfig(
     timeZone: e.RWERROR_TZ,
     retentionDays: e.RWERROR_RETENTION_DAYS,
     maxCardsPer10Min: e.RWERROR_MAX_CARDS_PER_10MIN,
+    unsureReaction: ["on", "true", "1"].includes(e.RWERROR_UNSURE_REACTION),
     risingwaveVersion: e.RWERROR_RISINGWAVE_VERSION?.trim(),
     logLevel: e.LOG_LEVEL,
   };

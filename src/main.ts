@@ -7,7 +7,7 @@ import { runConsole } from "./cli/console.ts";
 import { loadForServing, readConfig } from "./cli/context.ts";
 import type { CliIo } from "./cli/io.ts";
 import { createMatcher } from "./matcher/index.ts";
-import { openStore } from "./store/index.ts";
+import { openStore, redactSecrets } from "./store/index.ts";
 
 export async function serve(env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const config = readConfig(env);
@@ -16,7 +16,16 @@ export async function serve(env: Record<string, string | undefined>, io: CliIo):
   const store = await openStore(config.dbPath, { now: Date.now });
   if (config.mode === "console") {
     try {
-      return await runConsole({ matcher, io, record: (o) => store.recordOccurrence(o) });
+      return await runConsole({
+        matcher,
+        io,
+        record: (o) => store.recordOccurrence(o),
+        context: async (id) => ({
+          redact: redactSecrets,
+          seen: { ...(await store.recordHistory(id)), threads: [] },
+          notes: await store.notesFor(id, 3),
+        }),
+      });
     } finally {
       await store.close();
     }

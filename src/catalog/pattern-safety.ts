@@ -203,8 +203,22 @@ export function unsafePatternReason(pattern: string): string | null {
 }
 
 /**
+ * How many wide quantifiers can be tried one inside or after another: concatenated or nested ones
+ * multiply the backtracking, alternatives only add (`a.*|b.*` costs like one).
+ */
+function backtrackDegree(node: Node): number {
+  if (node.type === "Disjunction") {
+    return Math.max(node.left ? backtrackDegree(node.left) : 0, node.right ? backtrackDegree(node.right) : 0);
+  }
+  const inner = children(node).reduce((sum, c) => sum + backtrackDegree(c), 0);
+  // A bounded repetition ({0,300}) costs a constant per start, however long the text: only
+  // repetitions that can outgrow the text cap raise the degree.
+  return node.type === "Repetition" && maxRepeat(node) > MAX_REGEX_TEXT ? inner + 1 : inner;
+}
+
+/**
  * The longest text a safe pattern is run on: with k unbounded quantifiers backtracking costs about
- * n^k steps, so n stays below the k-th root of the step budget (1024 for one or two, 100 for three).
+ * n^k steps, so n stays below the k-th root of the step budget (1024 for none or one, 1000 for two, 100 for three).
  */
 export function maxTextFor(pattern: string): number {
   let root: Node | null;
@@ -214,11 +228,7 @@ export function maxTextFor(pattern: string): number {
     return 0;
   }
   if (root === null) return MAX_REGEX_TEXT;
-  let k = 0;
-  some(root, (n) => {
-    if (n.type === "Repetition" && maxRepeat(n) > 16) k++;
-    return false;
-  });
+  const k = backtrackDegree(root);
   if (k <= 1) return MAX_REGEX_TEXT;
   return Math.min(MAX_REGEX_TEXT, Math.floor(STEP_BUDGET ** (1 / k)));
 }

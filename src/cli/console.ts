@@ -7,6 +7,7 @@ import { createInterface } from "node:readline";
 import type { Matcher } from "../matcher/types.ts";
 import { occurrenceFromResult } from "../occurrence.ts";
 import { cleanPaste } from "../redact/index.ts";
+import type { CardContext } from "../render/model.ts";
 import { renderAnswerText } from "../render/text.ts";
 import type { OccurrenceInput } from "../store/index.ts";
 import { type CliIo, readAll } from "./io.ts";
@@ -16,6 +17,8 @@ export interface ConsoleDeps {
   io: CliIo;
   /** Logs an occurrence; the console works without a store too. */
   record?: (input: OccurrenceInput) => Promise<unknown>;
+  /** What the store knows about a record (seen before, team notes), read before the paste is counted. */
+  context?: (recordId: string) => Promise<CardContext>;
 }
 
 const STDIN_CAP = 300 * 1024;
@@ -24,9 +27,11 @@ export async function answerPaste(paste: string, deps: ConsoleDeps): Promise<str
   // The console is an edge like Slack: secrets and bidi controls go before anything sees the paste.
   const text = cleanPaste(paste);
   const result = deps.matcher.match(text);
+  const best = result.verdict === "answer" ? result.matches[0] : undefined;
+  const context = best && deps.context ? await deps.context(best.record.id) : {};
   const occurrence = occurrenceFromResult(result, text, "console");
   if (occurrence && deps.record) await deps.record(occurrence);
-  return renderAnswerText(result);
+  return renderAnswerText(result, text, context);
 }
 
 /** Piped input is one paste; a terminal reads pastes ended by two empty lines (psql output has single ones). */

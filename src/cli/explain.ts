@@ -24,8 +24,9 @@ export async function explainCommand(opts: ExplainOptions, matcher: Matcher, io:
     return 2;
   }
   const text = fromStdin ? await readAll(io.stdin, STDIN_CAP) : opts.text.join(" ");
-  const result = matcher.match(cleanPaste(text));
-  io.out(opts.json ? JSON.stringify(toJsonAnswer(result)) : renderAnswerText(result));
+  const clean = cleanPaste(text);
+  const result = matcher.match(clean);
+  io.out(opts.json ? JSON.stringify(toJsonAnswer(result)) : renderAnswerText(result, clean));
   return 0;
 }
 

@@ -38,6 +38,20 @@ export interface CompiledPattern {
    * the error in prose writes; tried on prose only, never an answer alone.
    */
   openTailSegments: string[] | null;
+  /**
+   * Character code every text the pattern matches starts with (its first literal's first
+   * character; its bare and open-tail forms start the same way), or -1 when it may start anywhere
+   * (a leading placeholder, foreign regex syntax). Tried texts are skipped on it before any work.
+   */
+  lead: number;
+  /** The same for `foldedSegments` in the folded pass. */
+  foldedLead: number;
+  /**
+   * Text every match of the pattern in any form (whole, bare, open tail) starts with: the
+   * shortest of their first literals, all prefixes of the first one; "" when nothing is known.
+   * A layer that does not contain it is not tried at all.
+   */
+  anchor: string;
   /** ≤ 2 words, under 16 literal characters, no placeholder (`channel closed`): generic text. */
   short: boolean;
   /** A message of its own (a placeholder or ≥ 3 words), not a value another template prints. */
@@ -139,11 +153,14 @@ function compileRegex(pattern: string): RegExp | null {
 
 /** The folded key of the folded pass: lower case, every blank run one space, quotes straightened. */
 export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u00b4]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\s+/g, " ");
+  return (
+    text
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u00b4]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      // Every blank run becomes one space; a lone space already is one (not rebuilt).
+      .replace(/\s{2,}|[^\S ]/g, " ")
+  );
 }
 
 function foldSegments(segments: readonly string[]): string[] {
@@ -151,6 +168,11 @@ function foldSegments(segments: readonly string[]): string[] {
   out[0] = (out[0] ?? "").trimStart();
   out[out.length - 1] = (out[out.length - 1] ?? "").trimEnd();
   return out;
+}
+
+function leadOf(segments: readonly string[] | null): number {
+  const first = segments?.[0] ?? "";
+  return first === "" ? -1 : first.charCodeAt(0);
 }
 
 /** Compiles one record; null if its pattern cannot be used at all (reported by the catalog's validation). */
@@ -177,11 +199,18 @@ export function compilePattern(record: ErrorRecord, order: number): CompiledPatt
   const holes = segments ? segments.length - 1 : 0;
   const literalText = literalSegments.join("");
   const words = literalText.match(WORD)?.length ?? 0;
+  const foldedSegments = segments ? foldSegments(segments) : null;
   return {
     order,
     record,
     segments,
-    foldedSegments: segments ? foldSegments(segments) : null,
+    foldedSegments,
+    lead: leadOf(segments),
+    anchor: [segments, bareSegments, openTailSegments].reduce<string>((shortest, forms) => {
+      const first = forms?.[0];
+      return first !== undefined && first.length < shortest.length ? first : shortest;
+    }, segments?.[0] ?? ""),
+    foldedLead: leadOf(foldedSegments),
     openTailSegments,
     short: holes === 0 && words <= 2 && literalText.trim().length < 16,
     message: holes >= 1 || words >= 3,

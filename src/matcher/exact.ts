@@ -43,7 +43,7 @@ const STD_UNREACHABLE = /^internal error: entered unreachable code/i;
 const INTERNAL_ERROR_LABEL = /^internal error: $/i;
 
 function claimsStdPanic(p: CompiledPattern, text: string): boolean {
-  return STD_UNREACHABLE.test(text) && INTERNAL_ERROR_LABEL.test(p.segments?.[0] ?? "");
+  return INTERNAL_ERROR_LABEL.test(p.segments?.[0] ?? "") && STD_UNREACHABLE.test(text);
 }
 
 const MIN_NESTED_CAPTURE = 6;
@@ -171,24 +171,70 @@ function foldWithMap(text: string): { folded: string; map: number[] } {
   return { folded: parts.join(""), map };
 }
 
+/** Up to this length a folded key is searched for first literals before its pieces are cut. */
+const SHORT_FOLDED_KEY = 1024;
+
+/** The distinct start offsets of the pieces, by the character code found there. */
+function textStarts(text: string, pieces: readonly LayerText[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const t of pieces) {
+    const c = text.charCodeAt(t.start);
+    const list = out.get(c);
+    if (!list) out.set(c, [t.start]);
+    else if (!list.includes(t.start)) list.push(t.start);
+  }
+  return out;
+}
+
+/** Does some piece start with `first` (every piece a pattern matches starts with its first literal)? */
+function startsAPiece(text: string, starts: Map<number, number[]>, first: string): boolean {
+  if (first === "") return true;
+  const list = starts.get(first.charCodeAt(0));
+  return list?.some((at) => text.startsWith(first, at)) ?? false;
+}
+
 /**
  * The folded pass: the same anchored pieces, matched on the folded key of layer and template,
  * offsets and captures mapped back to the layer as pasted.
  */
 function foldedMatches(layer: string, candidates: readonly CompiledPattern[], out: RawMatch[]): void {
-  // Cheap gate first: a template whose folded literals are not all in the folded layer cannot match.
+  if (!candidates.some((p) => p.foldedSegments)) return;
   const key = foldText(layer);
-  const viable = candidates.filter((p) => p.foldedSegments?.every((seg) => seg === "" || key.includes(seg)));
+  const inKey = (seg: string) => seg === "" || key.includes(seg);
+  // On a short layer, looking for each first literal costs less than cutting the pieces: most
+  // layers have no template that may match, and are done here.
+  const present =
+    key.length <= SHORT_FOLDED_KEY
+      ? candidates.filter((p) => p.foldedSegments && inKey(p.foldedSegments[0] ?? ""))
+      : candidates;
+  if (present.length === 0) return;
+  // When lower-casing keeps the length, foldWithMap's folded text is the key itself: the offset
+  // map is only needed to report a match, so it is built on the first one.
+  const sameLength = layer.toLowerCase().length === layer.length;
+  let fold: { folded: string; map: number[] } | null = sameLength ? null : foldWithMap(layer);
+  const folded = fold ? fold.folded : key;
+  const at = (i: number) => {
+    fold ??= foldWithMap(layer);
+    return fold.map[i] ?? layer.length;
+  };
+  const texts = layerTexts(folded);
+  const starts = textStarts(folded, texts);
+  // Cheap gates first: a template whose first folded literal starts no tried piece, or whose
+  // folded literals are not all in the folded layer, cannot match.
+  const viable = present.filter(
+    (p) => p.foldedSegments && startsAPiece(folded, starts, p.foldedSegments[0] ?? "") && p.foldedSegments.every(inKey),
+  );
   if (viable.length === 0) return;
-  const { folded, map } = foldWithMap(layer);
-  const at = (i: number) => map[i] ?? layer.length;
-  for (const t of layerTexts(folded)) {
+  for (const t of texts) {
     const text = folded.slice(t.start, t.end);
-    const mapped: LayerText = { ...t, start: at(t.start), end: at(t.end) };
+    const lead = text.charCodeAt(0);
+    let mapped: LayerText | null = null;
     for (const p of viable) {
       if (!p.foldedSegments || (p.floating && text.length > MAX_FLOATING_TEXT)) continue;
+      if (p.foldedLead >= 0 && p.foldedLead !== lead) continue;
       const m = matchSegments(p.foldedSegments, text);
       if (!m) continue;
+      mapped ??= { ...t, start: at(t.start), end: at(t.end) };
       const spans = m.spans.map(([s, e]): [number, number] => [at(s + t.start), at(e + t.start)]);
       const captures = spans.map(([s, e]) => layer.slice(s, e));
       out.push(rawMatch(p, layer, mapped, captures, spans, { folded: true }));
@@ -207,22 +253,34 @@ export function matchLayer(
 ): RawMatch[] {
   const out: RawMatch[] = [];
   if (candidates.length === 0) return out;
-  const texts = layerTexts(layer);
-  const tried = new Set(texts.map((t) => `${t.start}:${t.end}`));
-  for (const t of texts) tryAll(candidates, layer, t, out, prose);
+  // Every piece layerTexts cuts starts on the first line (or at 0): a pattern whose anchor starts
+  // nowhere there matches none of them (the first line is searched, not a long layer's every line).
+  const firstEnd = Math.max(1, firstLineEnd(layer));
+  const onFirstLine = candidates.filter(
+    (p) => p.anchor === "" || layer.slice(0, firstEnd + p.anchor.length - 1).includes(p.anchor),
+  );
+  const texts = onFirstLine.length > 0 ? layerTexts(layer) : [];
+  for (const t of texts) tryAll(onFirstLine, layer, t, out, prose);
   // Ranked between exact and fuzzy: only when the exact pass explains nothing in the layer.
   if (!out.some((m) => !m.bare)) foldedMatches(layer, candidates, out);
   // Captured values as texts of their own, once: `expected {}, found: {}` may hold a known template.
-  const extra: LayerText[] = [];
-  for (const m of out) {
-    for (const [s, e] of innerCaptures(m, layer)) {
-      const key = `${s}:${e}`;
-      if (e - s < MIN_NESTED_CAPTURE || tried.has(key) || !isBoundary(layer, s) || !isBoundary(layer, e)) continue;
-      tried.add(key);
-      extra.push({ start: s, end: e, partial: false, cut: false });
+  if (out.length > 0) {
+    // Offsets as one number (start, end ≤ layer length): no string key per piece.
+    const width = layer.length + 1;
+    const tried = new Set(texts.map((t) => t.start * width + t.end));
+    const extra: LayerText[] = [];
+    for (const m of out) {
+      for (const [s, e] of innerCaptures(m, layer)) {
+        const key = s * width + e;
+        if (e - s < MIN_NESTED_CAPTURE || tried.has(key) || !isBoundary(layer, s) || !isBoundary(layer, e)) continue;
+        tried.add(key);
+        extra.push({ start: s, end: e, partial: false, cut: false });
+      }
     }
+    // A captured value may start on any line: there the anchor must only be in the layer.
+    const present = extra.length > 0 ? candidates.filter((p) => p.anchor === "" || layer.includes(p.anchor)) : [];
+    for (const t of extra) tryAll(present, layer, t, out, prose);
   }
-  for (const t of extra) tryAll(candidates, layer, t, out, prose);
   setNesting(out, layer);
   setDominance(out);
   return out;
@@ -235,8 +293,15 @@ function tryAll(
   out: RawMatch[],
   prose: boolean,
 ): void {
-  const text = layer.slice(t.start, t.end);
-  for (const p of candidates) tryText(p, layer, t, text, out, prose);
+  // A pattern whose literal starts with another character cannot match this text in any form;
+  // the text is sliced only for a pattern that may.
+  const lead = t.end > t.start ? layer.charCodeAt(t.start) : Number.NaN;
+  let text: string | null = null;
+  for (const p of candidates) {
+    if (p.lead >= 0 && p.lead !== lead) continue;
+    text ??= layer.slice(t.start, t.end);
+    tryText(p, layer, t, text, out, prose);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import Fuse from "fuse.js";
 import type { CompiledPattern } from "./compile.ts";
+import { fuzzyPattern, mayMatch } from "./fuzzy-filter.ts";
 import { type LiteralIndex, wordsOf } from "./literal-index.ts";
 import { FUZZY_SCORE_BLEND, MAX_FUZZY_CONFIDENCE } from "./score.ts";
 
@@ -17,12 +18,26 @@ export interface FuzzyHit {
   confidence: number;
 }
 
-/** The template with its placeholders blanked, as a person would type it. */
-function templateText(p: CompiledPattern): string {
-  return p.record.errorMessage
-    .replace(/\{[^{}]*\}/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+interface TemplateText {
+  text: string;
+  /** Lower-cased as Fuse does, for the pre-filter. */
+  lower: string;
+}
+
+const templateTexts = new WeakMap<CompiledPattern, TemplateText>();
+
+/** The template with its placeholders blanked, as a person would type it (once per pattern). */
+function templateText(p: CompiledPattern): TemplateText {
+  let t = templateTexts.get(p);
+  if (t === undefined) {
+    const text = p.record.errorMessage
+      .replace(/\{[^{}]*\}/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    t = { text, lower: text.toLowerCase() };
+    templateTexts.set(p, t);
+  }
+  return t;
 }
 
 /**
@@ -41,7 +56,14 @@ export function fuzzySearch(
   const words = wordsOf(whole);
   const shortlist = index.sharing(words, FUZZY_SHORTLIST);
   if (shortlist.length === 0) return [];
-  const docs = shortlist.map((pattern) => ({ pattern, text: templateText(pattern) }));
+  // Only the documents Fuse could report (a sound filter, see fuzzy-filter.ts): same hits, same order.
+  const pattern = fuzzyPattern(q, threshold);
+  const docs: Array<{ pattern: CompiledPattern; text: string }> = [];
+  for (const p of shortlist) {
+    const t = templateText(p);
+    if (mayMatch(pattern, t.lower)) docs.push({ pattern: p, text: t.text });
+  }
+  if (docs.length === 0) return [];
   const fuse = new Fuse(docs, {
     keys: ["text"],
     includeScore: true,

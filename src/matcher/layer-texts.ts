@@ -49,6 +49,13 @@ const MAX_PARTIAL_STARTS = 48;
 const MAX_CHAIN_STARTS = 24;
 const MAX_CUT_TEXTS = 96;
 
+const SPACE = 32;
+
+/** `\w` (no `u` flag): `[A-Za-z0-9_]`, by character code, for the per-character loops. */
+function isWordCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
 /** True when offset `i` of `text` does not split a word. */
 export function isBoundary(text: string, i: number): boolean {
   if (i <= 0 || i >= text.length) return true;
@@ -114,8 +121,9 @@ export function layerTexts(layer: string): LayerText[] {
     for (const end of cEnds) addClause(start, end);
   }
   let partials = 0;
+  const links = new Set(linkStarts);
   for (let i = 1; i < firstLineEnd && partials < MAX_PARTIAL_STARTS; i++) {
-    if (layer[i - 1] !== " " || !/\w/.test(layer[i] ?? "") || linkStarts.includes(i)) continue;
+    if (layer.charCodeAt(i - 1) !== SPACE || !isWordCode(layer.charCodeAt(i)) || links.has(i)) continue;
     partials++;
     out.push({ start: i, end: firstLineEnd, partial: true, cut: false });
     if (layer.length > firstLineEnd) out.push({ start: i, end: layer.length, partial: true, cut: false });

@@ -3,7 +3,7 @@ import { type ErrorVocabulary, looksLikeErrorLine } from "./detect.ts";
 import { matchLayer, type RawMatch } from "./exact.ts";
 import { fuzzySearch } from "./fuzzy.ts";
 import type { ErrorLayer } from "./layers.ts";
-import { type LiteralIndex, wordsOf } from "./literal-index.ts";
+import type { LiteralIndex } from "./literal-index.ts";
 import { compareRanked, mergeGroups, type Ranked } from "./merge.ts";
 import {
   compareInLayer,
@@ -28,6 +28,12 @@ export interface Engine {
   vocab: ErrorVocabulary;
 }
 
+/** The text up to its first line break (no array of every line of a long layer). */
+function firstLine(text: string): string {
+  const nl = text.indexOf("\n");
+  return nl < 0 ? text : text.slice(0, nl);
+}
+
 /** A layer that is only a subsystem label (`Executor error`, `connector error`) says nothing itself. */
 const LABEL_ONLY = /^[A-Za-z][\w/-]*(?: [\w/-]+){0,3} (?:error|Error)$/;
 
@@ -38,7 +44,7 @@ function isProse(layer: ErrorLayer): boolean {
 
 /** Stages "candidates" and "exact/folded": the index's candidates, tried on the layer's pieces. */
 function layerMatches(engine: Engine, layer: ErrorLayer): RawMatch[] {
-  const candidates = engine.useIndex ? engine.index.candidates(wordsOf(layer.text)) : engine.patterns;
+  const candidates = engine.useIndex ? engine.index.candidates(engine.index.wordsIn(layer.text)) : engine.patterns;
   return matchLayer(layer.text, candidates, { prose: isProse(layer) }).sort(compareInLayer);
 }
 
@@ -47,10 +53,7 @@ function groupStrength(members: readonly ErrorLayer[], vocab: ErrorVocabulary): 
   for (const l of members) {
     // Each line of a multi-line message tried on its own is a retry, not an error of its own.
     if (l.kind === "plain-line") continue;
-    const t = layerStrength(
-      l,
-      (isProse(l) || l.kind === "debug") && looksLikeErrorLine(l.text.split("\n")[0] ?? "", vocab),
-    );
+    const t = layerStrength(l, (isProse(l) || l.kind === "debug") && looksLikeErrorLine(firstLine(l.text), vocab));
     if (t > s) s = t;
   }
   return s;
@@ -69,7 +72,7 @@ function groupIsError(layers: readonly ErrorLayer[], vocab: ErrorVocabulary): bo
   return layers.some(
     (l) =>
       (l.kind !== "log-message" && !isProse(l) && l.kind !== "debug") ||
-      ((isProse(l) || l.kind === "debug") && looksLikeErrorLine(l.text.split("\n")[0] ?? "", vocab)),
+      ((isProse(l) || l.kind === "debug") && looksLikeErrorLine(firstLine(l.text), vocab)),
   );
 }
 
@@ -141,7 +144,7 @@ function rankGroup(
   const weak = best !== undefined && exactConfidence(best, true) < WEAK_EXACT;
   if ((!best || weak) && groupIsError(members, engine.vocab)) {
     // Under a wrapper the unexplained part is what to look for.
-    const query = best ? (best.captures[best.captures.length - 1] ?? "") : (rootLayer.text.split("\n")[0] ?? "");
+    const query = best ? (best.captures[best.captures.length - 1] ?? "") : firstLine(rootLayer.text);
     out.fuzzyWanted.push({ ranked, root, query, group });
   }
 }

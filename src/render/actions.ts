@@ -7,8 +7,18 @@ export const ACTION = {
   notHelpful: "rwerror_feedback_not_helpful",
   details: "rwerror_show_details",
   postInChannel: "rwerror_post_in_channel",
+  addNote: "rwerror_add_note",
+  reportGap: "rwerror_report_gap",
+  /** A list item's Show button: the value is a record id. */
+  showRecord: "rwerror_show_record",
+  /** URL buttons: Slack still sends an action for them, which the app only acks. */
+  openIssue: "rwerror_open_issue",
+  searchDocs: "rwerror_search_docs",
+  searchIssues: "rwerror_search_issues",
   /** Alternatives are `rwerror_alternative_0` … `_2`: action_ids must be unique in a message. */
   alternativePrefix: "rwerror_alternative_",
+  /** List items' Show buttons are `rwerror_show_record_0` …. */
+  showPrefix: "rwerror_show_record_",
 } as const;
 
 export const VIEW = {
@@ -16,28 +26,54 @@ export const VIEW = {
   pasteInputBlock: "rwerror_paste_block",
   pasteInputAction: "rwerror_paste_input",
   details: "rwerror_details_modal",
+  noteModal: "rwerror_note_modal",
+  noteTextBlock: "rwerror_note_text_block",
+  noteTextAction: "rwerror_note_text",
+  noteLinkBlock: "rwerror_note_link_block",
+  noteLinkAction: "rwerror_note_link",
 } as const;
 
 export const SHORTCUT_EXPLAIN = "rwerror_explain_message";
+
+const KIND_CODE = { exact: "e", folded: "o", fuzzy: "f" } as const;
+export type KindCode = (typeof KIND_CODE)[keyof typeof KIND_CODE];
+export const KIND_OF_CODE = { e: "exact", o: "folded", f: "fuzzy" } as const;
+export const kindCode = (kind: keyof typeof KIND_CODE): KindCode => KIND_CODE[kind];
 
 /** What a card's buttons carry: enough to re-render or record feedback without the paste. */
 export interface CardRef {
   /** record id */
   r: string;
-  /** match kind: e = exact, f = fuzzy */
-  k: "e" | "f";
+  /** match kind: e = exact, o = folded, f = fuzzy */
+  k: KindCode;
   /** confidence, two decimals */
   c: number;
   /** captured values, each cut so the whole value stays under 2000 chars */
   v: string[];
+  /** the pasted layer the record matched (already redacted), so a re-rendered card shows the error as it happened */
+  l?: string;
+  /** the outer layers around it, outermost first */
+  w?: string[];
 }
 
+const VALUE_BUDGET = 1900;
+
 export function encodeCardRef(ref: CardRef): string {
-  const capped: CardRef = { ...ref, c: Math.round(ref.c * 100) / 100, v: [] };
+  const capped: CardRef = { r: ref.r, k: ref.k, c: Math.round(ref.c * 100) / 100, v: [] };
+  const fits = (next: CardRef) => JSON.stringify(next).length <= VALUE_BUDGET;
   for (const value of ref.v) {
     const next = { ...capped, v: [...capped.v, value.slice(0, 200)] };
-    if (JSON.stringify(next).length > 1900) break;
+    if (!fits(next)) break;
     capped.v = next.v;
+  }
+  if (ref.l) {
+    const next = { ...capped, l: ref.l.slice(0, 600) };
+    if (fits(next)) capped.l = next.l;
+  }
+  for (const w of ref.w ?? []) {
+    const next = { ...capped, w: [...(capped.w ?? []), w.slice(0, 80)] };
+    if (!fits(next) || next.w.length > 3) break;
+    capped.w = next.w;
   }
   return JSON.stringify(capped);
 }
@@ -49,9 +85,14 @@ export function decodeCardRef(value: string | undefined): CardRef | undefined {
     const parsed: unknown = JSON.parse(value);
     if (typeof parsed !== "object" || parsed === null) return undefined;
     const o = parsed as Record<string, unknown>;
-    if (typeof o.r !== "string" || (o.k !== "e" && o.k !== "f") || typeof o.c !== "number") return undefined;
-    const v = Array.isArray(o.v) ? o.v.filter((x): x is string => typeof x === "string") : [];
-    return { r: o.r, k: o.k, c: o.c, v };
+    if (typeof o.r !== "string" || !(o.k === "e" || o.k === "o" || o.k === "f") || typeof o.c !== "number") {
+      return undefined;
+    }
+    const strings = (x: unknown) => (Array.isArray(x) ? x.filter((s): s is string => typeof s === "string") : []);
+    const ref: CardRef = { r: o.r, k: o.k, c: o.c, v: strings(o.v) };
+    if (typeof o.l === "string") ref.l = o.l;
+    if (Array.isArray(o.w)) ref.w = strings(o.w);
+    return ref;
   } catch {
     return undefined;
   }

@@ -1,52 +1,64 @@
-/** Whole Slack messages answering a paste. */
+/** Whole Slack messages answering a paste, by the matcher's verdict. */
 import type { ErrorRecord } from "../catalog/schema.ts";
-import type { Match, MatchResult } from "../matcher/types.ts";
+import type { MatchResult } from "../matcher/types.ts";
 import type { CardRef } from "./actions.ts";
-import { type Block, context, type SlackMessage, section } from "./blocks.ts";
-import { alternativeBlocks, cardBlocks, cardFallback } from "./card.ts";
-import { cardModel, type MatchFacts } from "./model.ts";
-import { escapeText, link, safeText } from "./mrkdwn.ts";
+import { type Block, context, type SlackMessage } from "./blocks.ts";
+import {
+  alternativeBlocks,
+  CARD_ACTIONS_BLOCK,
+  type CardOptions,
+  cardBlocks,
+  cardFallback,
+  factsFromRef,
+} from "./card.ts";
+import { times } from "./card-lines.ts";
+import type { CardContext } from "./model.ts";
+import { link, safeText } from "./mrkdwn.ts";
+import { filledTitle } from "./template.ts";
+import { renderNothingFound, renderNotSure } from "./unsure.ts";
 
-export interface AnswerOptions {
-  ephemeral: boolean;
-}
+export type AnswerOptions = CardOptions;
 
 function truncationNote(result: MatchResult): Block[] {
   if (!result.truncated) return [];
   return [context([`:scissors: The paste was ${Math.round(result.inputBytes / 1024)} KiB; only its head was read.`])];
 }
 
-/** The best match's card, up to three alternatives, or a plain "no match" with the closest candidates. */
-export function renderAnswer(result: MatchResult, opts: AnswerOptions): SlackMessage {
+/**
+ * `answer`: the best match's card and up to two distinct alternatives; `candidates`: "not sure" with
+ * distinct guesses; `none`: says so. `paste` is the plain text (for its HINT and the report button).
+ */
+export function renderAnswer(result: MatchResult, opts: AnswerOptions, paste = ""): SlackMessage {
+  const ctx: CardOptions = { layers: result.layers, paste, ...opts };
   const [best, ...rest] = result.matches;
-  if (!best) return renderNoMatch(result);
-  const blocks = [...cardBlocks(best.record, best, opts), ...alternativeBlocks(rest), ...truncationNote(result)];
-  return { text: cardFallback(best.record, best), blocks };
-}
-
-/** No match: say so plainly and offer whatever came closest. Never an empty reply. */
-export function renderNoMatch(result: MatchResult, suggestions: readonly Match[] = result.matches): SlackMessage {
-  const blocks: Block[] = [
-    section(
-      ":mag: *No known RisingWave error matches this paste.*\nTry pasting the whole error (with its `Caused by` chain), or `/rwerror search <words>`.",
-    ),
-  ];
-  // A panic names where it happened even when no template explains its message.
-  if (result.panicSite) blocks.push(context([link(result.panicSite.url, result.panicSite.label)]));
-  if (suggestions.length > 0) {
-    const lines = suggestions
-      .slice(0, 5)
-      .map((m) => `• ${safeText(m.record.errorMessage.split("\n")[0] ?? "", 200)} (${escapeText(m.record.id)})`);
-    blocks.push(section(`*Closest candidates*\n${lines.join("\n")}`));
+  if (result.verdict === "none" || !best) {
+    return withNote(renderNothingFound(result, paste, ctx), result);
   }
-  blocks.push(...truncationNote(result));
-  return { text: "No known RisingWave error matches this paste.", blocks };
+  if (result.verdict === "candidates") return withNote(renderNotSure(result, paste, ctx), result);
+  const blocks = [
+    ...cardBlocks(best.record, best, ctx),
+    ...alternativeBlocks(best, rest, ctx),
+    ...truncationNote(result),
+  ];
+  return { text: cardFallback(best.record, best, ctx), blocks };
 }
 
-/** Re-renders a card from a button's value (alternatives, Post in channel). */
+function withNote(message: SlackMessage, result: MatchResult): SlackMessage {
+  return { ...message, blocks: [...message.blocks, ...truncationNote(result)] };
+}
+
+/** Re-renders a card from a button's value (alternatives, Post in channel, Show): the pasted layer kept. */
 export function renderCardFromRef(record: ErrorRecord, ref: CardRef, opts: AnswerOptions): SlackMessage {
-  const facts: MatchFacts = { kind: ref.k === "e" ? "exact" : "fuzzy", confidence: ref.c, captures: ref.v };
-  return { text: cardFallback(record, facts), blocks: cardBlocks(record, facts, opts) };
+  const { facts, wrappers } = factsFromRef(ref);
+  const ctx: CardOptions = { wrappers, ...opts };
+  return { text: cardFallback(record, facts, ctx), blocks: cardBlocks(record, facts, ctx) };
+}
+
+/** A record looked up by id or slug (`/rwerror show`, a list's Show button): no captures, holes as "…". */
+export function renderRecordCard(record: ErrorRecord, opts: AnswerOptions): SlackMessage {
+  const facts = { kind: "exact" as const, confidence: 1, captures: [] };
+  const ctx: CardOptions = { ...opts };
+  return { text: cardFallback(record, facts, ctx), blocks: cardBlocks(record, facts, ctx) };
 }
 
 /** The thank-you for a vote: in place of an ephemeral card's buttons, or privately to the voter. */
@@ -61,8 +73,8 @@ export function renderFeedbackThanks(blocks: readonly Block[], helpful: boolean)
   const thanks = feedbackThanksText(helpful);
   const out: Block[] = [];
   for (const block of blocks) {
-    if (block.type === "actions" && block.block_id === "rwerror_card_actions") {
-      const kept = block.elements.filter((e) => !e.action_id.startsWith("rwerror_feedback_"));
+    if (block.type === "actions" && block.block_id === CARD_ACTIONS_BLOCK) {
+      const kept = block.elements.filter((e) => !("action_id" in e && e.action_id?.startsWith("rwerror_feedback_")));
       if (kept.length > 0) out.push({ ...block, elements: kept });
       out.push(context([thanks]));
     } else {
@@ -72,10 +84,17 @@ export function renderFeedbackThanks(blocks: readonly Block[], helpful: boolean)
   return out;
 }
 
-/** Flood control: one line pointing at the card already posted in this channel. */
-export function renderAlreadyAnswered(record: ErrorRecord, permalink: string | null): SlackMessage {
-  const title = cardModel(record, { kind: "exact", confidence: 1, captures: [] }).title;
-  const where = permalink ? link(permalink, "answered here") : "answered in this channel";
-  const text = `:repeat: Same error as one ${where} in the last 30 minutes: ${safeText(title, 200)}`;
+/** Flood control: one line pointing at the card already posted in this channel, saying how often. */
+export function renderAlreadyAnswered(
+  record: ErrorRecord,
+  permalink: string | null,
+  recentCount = 1,
+  captures: readonly string[] = [],
+): SlackMessage {
+  const title = filledTitle(record, captures);
+  const where = permalink ? link(permalink, "the card posted there") : "the card posted in this channel";
+  const text = `:repeat: Same error pasted ${times(recentCount)} in this channel in the last 30 minutes: see ${where}. ${safeText(title, 200)}`;
   return { text, blocks: [context([text])] };
 }
+
+export type { CardContext };

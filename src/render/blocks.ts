@@ -1,7 +1,20 @@
 /**
- * Minimal Block Kit types and builders. Builders cut text to Slack's limits in one place,
- * so no caller can produce a block Slack would reject. Text passed in is already escaped.
+ * Block Kit builders on @slack/types (type-only: render never loads Slack code at runtime).
+ * Builders cut text to Slack's limits in one place, so no caller can produce a block Slack would
+ * reject. Text passed in is already escaped.
  */
+import type {
+  ActionsBlock,
+  Button,
+  ContextBlock,
+  HeaderBlock,
+  HomeView,
+  KnownBlock,
+  ModalView,
+  MrkdwnElement,
+  PlainTextElement,
+  SectionBlock,
+} from "@slack/types";
 import { truncate } from "./mrkdwn.ts";
 
 export const LIMITS = {
@@ -13,6 +26,7 @@ export const LIMITS = {
   headerText: 150,
   buttonText: 75,
   buttonValue: 2000,
+  buttonUrl: 3000,
   actionId: 255,
   contextElements: 10,
   actionsElements: 25,
@@ -22,42 +36,9 @@ export const LIMITS = {
   messageChars: 12_000,
 } as const;
 
-export interface PlainText {
-  type: "plain_text";
-  text: string;
-  emoji?: boolean;
-}
-export interface Mrkdwn {
-  type: "mrkdwn";
-  text: string;
-}
-export type TextObject = PlainText | Mrkdwn;
-
-export interface ButtonElement {
-  type: "button";
-  text: PlainText;
-  action_id: string;
-  value?: string;
-  style?: "primary" | "danger";
-  url?: string;
-}
-
-export interface PlainTextInputElement {
-  type: "plain_text_input";
-  action_id: string;
-  multiline?: boolean;
-  max_length?: number;
-  placeholder?: PlainText;
-  initial_value?: string;
-}
-
-export type Block =
-  | { type: "header"; text: PlainText; block_id?: string }
-  | { type: "section"; text?: Mrkdwn; fields?: TextObject[]; block_id?: string; accessory?: ButtonElement }
-  | { type: "context"; elements: TextObject[]; block_id?: string }
-  | { type: "actions"; elements: ButtonElement[]; block_id?: string }
-  | { type: "divider"; block_id?: string }
-  | { type: "input"; label: PlainText; element: PlainTextInputElement; block_id?: string; hint?: PlainText };
+export type Block = KnownBlock;
+export type ButtonElement = Button;
+export type View = HomeView | ModalView;
 
 export interface SlackMessage {
   /** Plain fallback for notifications and clients without blocks. */
@@ -65,53 +46,55 @@ export interface SlackMessage {
   blocks: Block[];
 }
 
-export interface View {
-  type: "modal" | "home";
-  callback_id?: string;
-  title?: PlainText;
-  submit?: PlainText;
-  close?: PlainText;
-  private_metadata?: string;
-  blocks: Block[];
-}
-
-export function plain(text: string, max: number): PlainText {
+export function plain(text: string, max: number): PlainTextElement {
   return { type: "plain_text", text: truncate(text, max) || " ", emoji: true };
 }
 
-export function mrkdwn(text: string, max: number): Mrkdwn {
+export function mrkdwn(text: string, max: number): MrkdwnElement {
   return { type: "mrkdwn", text: truncate(text, max) || " " };
 }
 
-export function header(text: string): Block {
+export function header(text: string): HeaderBlock {
   return { type: "header", text: plain(text, LIMITS.headerText) };
 }
 
-export function section(text: string): Block {
-  return { type: "section", text: mrkdwn(text, LIMITS.sectionText) };
+export function section(text: string, accessory?: Button): SectionBlock {
+  const block: SectionBlock = { type: "section", text: mrkdwn(text, LIMITS.sectionText) };
+  if (accessory) block.accessory = accessory;
+  return block;
 }
 
-export function fields(texts: readonly string[]): Block {
+export function fields(texts: readonly string[]): SectionBlock {
   return { type: "section", fields: texts.slice(0, LIMITS.fields).map((t) => mrkdwn(t, LIMITS.fieldText)) };
 }
 
-export function context(texts: readonly string[]): Block {
+export function context(texts: readonly string[]): ContextBlock {
   return { type: "context", elements: texts.slice(0, LIMITS.contextElements).map((t) => mrkdwn(t, LIMITS.fieldText)) };
 }
 
-export function divider(): Block {
+export function divider(): KnownBlock {
   return { type: "divider" };
 }
 
-export function button(text: string, actionId: string, value?: string, style?: "primary" | "danger"): ButtonElement {
-  const b: ButtonElement = { type: "button", text: plain(text, LIMITS.buttonText), action_id: actionId.slice(0, 255) };
+export function button(text: string, actionId: string, value?: string, style?: "primary" | "danger"): Button {
+  const b: Button = { type: "button", text: plain(text, LIMITS.buttonText), action_id: actionId.slice(0, 255) };
   if (value !== undefined) b.value = value.slice(0, LIMITS.buttonValue);
   if (style) b.style = style;
   return b;
 }
 
-export function actions(elements: readonly ButtonElement[], blockId?: string): Block {
-  const block: Block = { type: "actions", elements: elements.slice(0, LIMITS.actionsElements) };
+/** A button that opens a URL (Slack still sends a block action, which the app acks and ignores). */
+export function linkButton(text: string, actionId: string, url: string): Button {
+  return {
+    type: "button",
+    text: plain(text, LIMITS.buttonText),
+    action_id: actionId.slice(0, 255),
+    url: url.slice(0, LIMITS.buttonUrl),
+  };
+}
+
+export function actions(elements: readonly Button[], blockId?: string): ActionsBlock {
+  const block: ActionsBlock = { type: "actions", elements: elements.slice(0, LIMITS.actionsElements) };
   if (blockId) block.block_id = blockId;
   return block;
 }

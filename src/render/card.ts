@@ -1,130 +1,234 @@
-/** The remediation card: one match rendered as Block Kit. */
+/**
+ * The remediation card: one match rendered as Block Kit. The first screen (everything before the
+ * buttons) stays within CARD_FIRST_SCREEN: what happened, what it means, what to do first, whether
+ * it was seen before and why it matched. The rest is behind Show details.
+ */
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match } from "../matcher/types.ts";
-import { ACTION, type CardRef, encodeCardRef } from "./actions.ts";
-import { actions, type Block, type ButtonElement, button, context, header, section } from "./blocks.ts";
-import { type CardModel, cardModel, type MatchFacts } from "./model.ts";
-import { codeBlock, escapeText, inlineCode, link, safeText, truncate } from "./mrkdwn.ts";
+import { ACTION, type CardRef, encodeCardRef, kindCode } from "./actions.ts";
+import { actions, type Block, type ButtonElement, button, context, header, linkButton, section } from "./blocks.ts";
+import { capturesLine, chainLine, noteLine, releaseLine, SEVERITY_EMOJI, seenLine, sourceLabel } from "./card-lines.ts";
+import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
+import { codeBlock, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
+import { filledTitle, isPureWrapper } from "./template.ts";
 
-/** How much of each long field a card shows; the rest is behind Show details. */
-const CARD_BUDGET = { error: 900, meaning: 1200, solutions: 1600, solution: 400, fix: 900, tips: 700 } as const;
+export { SEVERITY_EMOJI, sourceLabel } from "./card-lines.ts";
 
-export const SEVERITY_EMOJI: Record<string, string> = {
-  critical: ":rotating_light:",
-  error: ":red_circle:",
-  warning: ":warning:",
-  info: ":information_source:",
-};
+/** At most this many blocks and visible characters before a card's buttons. */
+export const CARD_FIRST_SCREEN = { blocks: 6, chars: 900 } as const;
+export const CARD_ACTIONS_BLOCK = "rwerror_card_actions";
 
-export function refFor(record: ErrorRecord, facts: MatchFacts): CardRef {
-  return { r: record.id, k: facts.kind === "exact" ? "e" : "f", c: facts.confidence, v: [...facts.captures] };
+export function refFor(record: ErrorRecord, facts: MatchFacts, ctx: CardContext = {}): CardRef {
+  const model = cardModel(record, facts, ctx);
+  const redact = ctx.redact ?? ((t: string) => t);
+  const ref: CardRef = { r: record.id, k: kindCode(facts.kind), c: facts.confidence, v: facts.captures.map(redact) };
+  if (facts.layer) ref.l = redact(facts.layer);
+  if (model.wrappers.length > 0) ref.w = model.wrappers.map(redact);
+  return ref;
 }
 
-export function sourceLabel(model: CardModel): string | null {
-  if (!model.source) return null;
-  const where = model.source.line ? `${model.source.path}:${model.source.line}` : model.source.path;
-  return link(model.source.url, where);
+/** Facts and context back from a button's value. */
+export function factsFromRef(ref: CardRef): { facts: MatchFacts; wrappers: string[] } {
+  const kind = ref.k === "e" ? "exact" : ref.k === "o" ? "folded" : "fuzzy";
+  const facts: MatchFacts = { kind, confidence: ref.c, captures: ref.v };
+  if (ref.l) facts.layer = ref.l;
+  return { facts, wrappers: ref.w ?? [] };
 }
 
-function numbered(items: readonly string[], perItem: number, total: number): string {
-  const lines: string[] = [];
-  let used = 0;
-  for (const [i, item] of items.entries()) {
-    const line = `${i + 1}. ${safeText(item, perItem)}`;
-    if (used + line.length > total) {
-      lines.push(`_…and ${items.length - i} more in Show details_`);
-      break;
-    }
-    lines.push(line);
-    used += line.length + 1;
-  }
-  return lines.join("\n");
-}
-
-function bulleted(items: readonly string[], total: number): string {
-  return truncate(items.map((t) => `• ${escapeText(t)}`).join("\n"), total);
-}
-
-/** The blocks of a card without its buttons (shared by messages and the details modal head). */
-export function cardBodyBlocks(model: CardModel): Block[] {
+function metaLine(model: CardModel): string {
   const emoji = SEVERITY_EMOJI[model.severity] ?? ":grey_question:";
-  const blocks: Block[] = [header(escapeText(model.title))];
-  const meta = [`${emoji} *${escapeText(model.severity)}* · ${escapeText(model.errorType)}`];
-  if (model.handlingStrategy) meta.push(`strategy: ${escapeText(model.handlingStrategy)}`);
+  const parts = [`${emoji} *${escapeText(model.severity)}*`];
   const src = sourceLabel(model);
-  if (src) meta.push(src);
-  blocks.push(context([meta.join(" · ")]));
-  const rel = releaseContext(model);
-  if (rel) blocks.push(rel);
-  blocks.push(section(`*Error*\n${codeBlock(model.error, CARD_BUDGET.error)}`));
-  if (model.meaning) blocks.push(section(`*What it means*\n${safeText(model.meaning, CARD_BUDGET.meaning)}`));
-  if (model.solutions.length > 0) {
-    blocks.push(section(`*What to do*\n${numbered(model.solutions, CARD_BUDGET.solution, CARD_BUDGET.solutions)}`));
+  if (src) parts.push(`raised in ${src}`);
+  if (model.errorType === "panic") parts.push("a panic");
+  return parts.join(" · ");
+}
+
+/** How much of each part the first screen shows; cards that run long step down a level. */
+// What fixed it last time (a team note) is the last thing cut; the record's own prose goes first.
+const LEVELS = [
+  { sentences: 2, meaning: 300, step: 220, steps: 3, note: 160, excerpt: 7, code: 110, wrapper: 70 },
+  { sentences: 1, meaning: 200, step: 220, steps: 3, note: 160, excerpt: 7, code: 100, wrapper: 60 },
+  { sentences: 1, meaning: 160, step: 220, steps: 2, note: 140, excerpt: 6, code: 90, wrapper: 60 },
+  { sentences: 1, meaning: 120, step: 140, steps: 2, note: 140, excerpt: 5, code: 80, wrapper: 60 },
+  { sentences: 1, meaning: 110, step: 160, steps: 1, note: 120, excerpt: 5, code: 70, wrapper: 40 },
+  { sentences: 1, meaning: 80, step: 120, steps: 1, note: 60, excerpt: 5, code: 56, wrapper: 30 },
+  { sentences: 1, meaning: 60, step: 100, steps: 1, note: 40, excerpt: 5, code: 40, wrapper: 24 },
+] as const;
+type Level = (typeof LEVELS)[number];
+
+/** Cut at a word boundary: a step or a sentence cut mid-word reads as broken. */
+function cutWords(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+function stepList(steps: readonly string[], perStep: number): string {
+  return steps.map((s, i) => `${i + 1}. ${escapeText(cutWords(s, perStep))}`).join("\n");
+}
+
+function analysedBody(model: CardModel, level: Level): Block[] {
+  const parts: string[] = [];
+  if (model.fullMeaning)
+    parts.push(`*What it means:* ${escapeText(firstSentences(model.fullMeaning, level.sentences, level.meaning))}`);
+  if (model.steps.length > 0) parts.push(`*First steps*\n${stepList(model.steps.slice(0, level.steps), level.step)}`);
+  return parts.length > 0 ? [section(parts.join("\n"))] : [];
+}
+
+function unanalysedBody(model: CardModel, level: Level): Block[] {
+  const blocks: Block[] = [];
+  const intro = "_No analysis exists for this error yet._";
+  if (model.excerpt) {
+    const lines = model.excerpt.text.split("\n");
+    const mark = lines.findIndex((l) => l.startsWith("▶"));
+    const half = Math.floor(level.excerpt / 2);
+    const from = Math.max(0, Math.min(mark - half, lines.length - level.excerpt));
+    // Long lines are cut at the level's width (the `▶ 930 │ ` gutter not counted).
+    const shown = lines
+      .slice(from, from + level.excerpt)
+      .map((l) => (l.length > level.code + 8 ? `${l.slice(0, level.code + 7)}…` : l))
+      .join("\n");
+    blocks.push(section(`${intro} It is raised here:\n${codeBlock(shown, 900)}`));
+  } else {
+    blocks.push(section(`${intro} The knowledge base has no source lines for it either.`));
   }
-  if (model.exampleFix) blocks.push(section(`*Example fix*\n${codeBlock(model.exampleFix, CARD_BUDGET.fix)}`));
-  if (model.preventionTips.length > 0) {
-    blocks.push(section(`*Prevention*\n${bulleted(model.preventionTips, CARD_BUDGET.tips)}`));
-  }
-  blocks.push(
-    context([
-      `Why this match: ${escapeText(model.why)} · record ${inlineCode(model.id, 40)} (${escapeText(model.slug)})`,
-    ]),
-  );
+  const steps = [
+    ...(model.hint ? [`HINT: ${safeText(model.hint, level.step)}`] : []),
+    `Search ${link(model.links.docs, "the RisingWave docs")} and ${link(model.links.issues, "GitHub issues")} for ${inlineCode(model.links.phrase || model.title, 70)}.`,
+    "Nothing there? *Open a GitHub issue* below: it comes prefilled.",
+  ];
+  blocks.push(section(`*First steps*\n${steps.map((s, i) => `${i + 1}. ${s}`).join("\n")}`));
   return blocks;
 }
 
-/** Release range, rewording and third-party context: one context block, only when there is something to say. */
-function releaseContext(model: CardModel): Block | null {
-  const r = model.releaseLines;
-  const parts: string[] = [];
-  if (r.context) parts.push(`while: ${escapeText(r.context)}`);
-  if (r.panic) parts.push(link(r.panic.url, r.panic.label));
-  if (r.releases) parts.push(`releases ${escapeText(r.releases)}`);
-  if (r.note) parts.push(`_${escapeText(r.note)}_`);
-  if (r.successor) parts.push(`newest wording: ${link(r.successor.url, r.successor.message)}`);
-  return parts.length > 0 ? context([truncate(parts.join(" · "), 2900)]) : null;
+/** Seen before, team notes and why it matched: one context block. */
+function footer(model: CardModel, level: Level): Block {
+  const elements = [seenLine(model.seen)];
+  const note = model.notes[0];
+  if (note) {
+    const more = model.notes.length > 1 ? ` (+${model.notes.length - 1} in Show details)` : "";
+    elements.push(`:memo: *Team notes:* ${noteLine(note, true, level.note)}${more}`);
+  }
+  elements.push(`Why this match: ${escapeText(model.why)}`);
+  return context(elements);
 }
 
-export interface CardOptions {
+/** Title, meta, meaning and steps (or source lines), then the footer: the card's first screen. */
+export function cardFirstScreen(model: CardModel, level: Level = LEVELS[0]): Block[] {
+  const meta = [metaLine(model)];
+  const chain = chainLine(model, level.wrapper);
+  if (chain) meta.push(chain);
+  const captures = capturesLine(model);
+  if (captures) meta.push(captures);
+  const release = releaseLine(model);
+  if (release) meta.push(release);
+  return [
+    header(model.title),
+    context([meta.join("\n")]),
+    ...(model.analysed ? analysedBody(model, level) : unanalysedBody(model, level)),
+    footer(model, level),
+  ];
+}
+
+export interface CardOptions extends CardContext {
   /** An ephemeral answer also offers "Post in channel". */
   ephemeral: boolean;
 }
 
-export function cardButtons(ref: CardRef, opts: CardOptions): ButtonElement[] {
+export function cardButtons(model: CardModel, ref: CardRef, opts: CardOptions): ButtonElement[] {
   const value = encodeCardRef(ref);
   const buttons = [
-    button(":+1: Helpful", ACTION.helpful, value),
-    button(":-1: Not helpful", ACTION.notHelpful, value),
     button("Show details", ACTION.details, value),
+    button(":memo: Add what fixed it", ACTION.addNote, value),
   ];
+  if (!model.analysed) buttons.push(linkButton("Open a GitHub issue", ACTION.openIssue, model.links.newIssue));
+  buttons.push(button(":+1: Helpful", ACTION.helpful, value), button(":-1: Not helpful", ACTION.notHelpful, value));
   if (opts.ephemeral) buttons.push(button("Post in channel", ACTION.postInChannel, value, "primary"));
   return buttons;
 }
 
 export function cardBlocks(record: ErrorRecord, facts: MatchFacts, opts: CardOptions): Block[] {
-  const model = cardModel(record, facts);
-  return [...cardBodyBlocks(model), actions(cardButtons(refFor(record, facts), opts), "rwerror_card_actions")];
+  const model = cardModel(record, facts, opts);
+  // A long card says less on its first screen rather than push the buttons away; the rest is in Show details.
+  let screen = cardFirstScreen(model);
+  for (const level of LEVELS.slice(1)) {
+    if (visibleChars(screen) <= CARD_FIRST_SCREEN.chars) break;
+    screen = cardFirstScreen(model, level);
+  }
+  return [...screen, actions(cardButtons(model, refFor(record, facts, opts), opts), CARD_ACTIONS_BLOCK)];
 }
 
-/** Up to three other candidates, each a button that swaps the card for that record's. */
-export function alternativeBlocks(alternatives: readonly Match[]): Block[] {
-  if (alternatives.length === 0) return [];
-  const buttons = alternatives
-    .slice(0, 3)
-    .map((m, i) =>
-      button(
-        `${m.kind === "fuzzy" ? "≈ " : ""}${escapeText(m.record.errorMessage.split("\n")[0] ?? m.record.slug)}`,
-        `${ACTION.alternativePrefix}${i}`,
-        encodeCardRef(refFor(m.record, m)),
-      ),
-    );
-  return [context(["*Not it?* Other candidates:"]), actions(buttons, "rwerror_alternatives")];
+/** What a reader sees of mrkdwn: links count as their label, formatting marks not at all. */
+export function visibleText(text: string): string {
+  return text
+    .replace(/<[^<>|]+\|([^<>]*)>/g, "$1")
+    .replace(/<[#@][^<>]+>/g, "#channel")
+    .replace(/```/g, "")
+    .replace(/[*_`]/g, "");
 }
 
-/** Plain fallback text of a card: severity, the error with its captured values, and the first step. */
-export function cardFallback(record: ErrorRecord, facts: MatchFacts): string {
-  const model = cardModel(record, facts);
-  const first = model.solutions[0] ? ` First step: ${model.solutions[0]}` : "";
-  const error = model.error.split("\n")[0] ?? model.title;
-  return safeText(`[${model.severity}] ${error}.${first}`, 2900);
+export function visibleChars(blocks: readonly Block[]): number {
+  let n = 0;
+  for (const b of blocks) {
+    if (b.type === "header") n += b.text.text.length;
+    if (b.type === "section" && b.text) n += visibleText(b.text.text).length;
+    if (b.type === "context") for (const e of b.elements) if ("text" in e) n += visibleText(e.text).length;
+  }
+  return n;
+}
+
+/** Two titles a reader would call the same: case, spacing, holes and trailing punctuation ignored. */
+function sameText(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/…/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/[\s,.;:!?"'-]+$/, "")
+    .trim();
+}
+
+/** Other candidates worth a button: distinct titles, no pure wrappers, nothing matched on a HINT line. */
+export function distinctCandidates(matches: readonly Match[], limit = 3, exclude: readonly string[] = []): Match[] {
+  const seen = new Set(exclude.map(sameText));
+  const out: Match[] = [];
+  for (const m of matches) {
+    if (out.length >= limit) break;
+    if (isPureWrapper(m.record.errorMessage)) continue;
+    if (/^\s*HINT:/i.test(m.layer)) continue;
+    const title = sameText(filledTitle(m.record, m.captures));
+    // "Batch refresh … backfill" and "Batch refresh … backfill, …" read as the same button.
+    if ([...seen].some((s) => s.startsWith(title) || title.startsWith(s))) continue;
+    seen.add(title);
+    out.push(m);
+  }
+  return out;
+}
+
+export function candidateButton(m: Match, index: number, ctx: CardContext = {}): ButtonElement {
+  return button(
+    `${m.kind === "fuzzy" ? "≈ " : ""}${filledTitle(m.record, m.captures)}`,
+    `${ACTION.alternativePrefix}${index}`,
+    encodeCardRef(refFor(m.record, m, ctx)),
+  );
+}
+
+/** Up to two other distinct candidates under a confident card. */
+export function alternativeBlocks(best: Match, alternatives: readonly Match[], ctx: CardContext = {}): Block[] {
+  const picked = distinctCandidates(alternatives, 2, [filledTitle(best.record, best.captures).toLowerCase()]);
+  if (picked.length === 0) return [];
+  return [
+    context(["*Not it?* Other candidates:"]),
+    actions(
+      picked.map((m, i) => candidateButton(m, i, ctx)),
+      "rwerror_alternatives",
+    ),
+  ];
+}
+
+/** Plain fallback text of a card: severity, the error as it happened, and the first step. */
+export function cardFallback(record: ErrorRecord, facts: MatchFacts, ctx: CardContext = {}): string {
+  const model = cardModel(record, facts, ctx);
+  const first = model.steps[0] ? ` First step: ${model.steps[0]}` : model.analysed ? "" : " No analysis yet.";
+  return safeText(`[${model.severity}] ${model.title}.${first}`, 2900);
 }

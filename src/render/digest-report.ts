@@ -2,11 +2,14 @@ import type { ErrorReport } from "../report/report.ts";
 import type { RecordStat, UnmatchedStat } from "../report/stats.ts";
 import { formatLocal } from "../report/zoned-time.ts";
 import { formatChange, oneLine, plural, truncate } from "./digest-format.ts";
+import { fillTemplate } from "./template.ts";
 
 /** `rwerror report` output: terminal table, CSV and JSON of one ErrorReport (pure). */
 
 export function recordLabel(r: Pick<RecordStat, "recordId" | "title" | "slug">): string {
-  return r.title ? `${oneLine(r.title)} (${r.slug ?? r.recordId})` : `${r.recordId} (not in the loaded catalog)`;
+  return r.title
+    ? `${oneLine(fillTemplate(r.title, []))} (${r.slug ?? r.recordId})`
+    : `${r.recordId} (not in the loaded catalog)`;
 }
 
 function table(header: string[], rows: string[][], rightAligned: number): string[] {

@@ -5,12 +5,24 @@ export {
   renderAnswer,
   renderCardFromRef,
   renderFeedbackThanks,
-  renderNoMatch,
+  renderRecordCard,
 } from "./answer.ts";
 export type { Block, SlackMessage, View } from "./blocks.ts";
+export { CARD_ACTIONS_BLOCK, CARD_FIRST_SCREEN, visibleChars } from "./card.ts";
 export { checkBlockKitLimits } from "./limits.ts";
-export { cardModel, fillTemplate } from "./model.ts";
+export { type CardContext, cardModel, fillTemplate, type SeenBefore, type TeamNote } from "./model.ts";
 export { escapeText, truncate } from "./mrkdwn.ts";
-export { renderHelp, renderRecord, renderSearchResults, renderStats } from "./replies.ts";
+export { renderHelp, renderMutes, renderPlain, renderRecord, renderSearchResults, renderStats } from "./replies.ts";
+export { filledTitle, isPureWrapper, labelCaptures } from "./template.ts";
 export { renderAnswerText, renderCardText, renderMatchText, renderRecordText } from "./text.ts";
-export { type HomeModel, type HomeStatsRow, renderDetailsView, renderHome, renderPasteModal } from "./views.ts";
+export { NOT_SURE_TEXT, renderNothingFound, renderNotSure, reportedError } from "./unsure.ts";
+export {
+  type ChannelSettings,
+  type HomeModel,
+  type HomeStatsRow,
+  type MuteRow,
+  renderDetailsView,
+  renderHome,
+  renderNoteModal,
+  renderPasteModal,
+} from "./views.ts";

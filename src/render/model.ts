@@ -4,13 +4,18 @@
  */
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match, MatchKind } from "../matcher/types.ts";
+import { docsSearchUrl, issuesSearchUrl, newIssueUrl, searchPhrase } from "./links.ts";
 import { type ReleaseLines, releaseLines } from "./release-lines.ts";
+import { pasteHint, type SourceExcerpt, sourceExcerpt, sourceHint } from "./source.ts";
+import { filledTitle, fillTemplate, type LabelledCapture, labelCaptures } from "./template.ts";
+
+export { fillTemplate } from "./template.ts";
 
 export interface MatchFacts {
   kind: MatchKind;
   confidence: number;
   captures: readonly string[];
-  /** The layer it matched, when known (a card re-rendered from a button does not have it). */
+  /** The layer it matched, as pasted (a card re-rendered from a button carries it in the button). */
   layer?: string;
   rootCause?: boolean;
   release?: Match["release"];
@@ -18,80 +23,172 @@ export interface MatchFacts {
   panicSite?: Match["panicSite"];
 }
 
+/** What the occurrence log knows about earlier sightings of a record (plain data from the store). */
+export interface SeenBefore {
+  count: number;
+  firstAt: number;
+  lastAt: number;
+  channels: readonly string[];
+  /** Earlier answered threads, best first (Helpful-voted or noted first), at most 3. */
+  threads: readonly { url: string; at: number; helpful: boolean; noted: boolean }[];
+}
+
+export interface TeamNote {
+  text: string;
+  link: string | null;
+  userId: string;
+  at: number;
+}
+
+/** Everything around a match that is not in the record: the paste, the log, the team. */
+export interface CardContext {
+  /** The paste's error layers, outermost first. */
+  layers?: readonly string[];
+  /** Outer layers of the paste around the matched one (from a button's value when re-rendered). */
+  wrappers?: readonly string[];
+  /** The whole paste, for its HINT line. */
+  paste?: string;
+  seen?: SeenBefore | null;
+  notes?: readonly TeamNote[];
+  /** The RisingWave release the team runs, when known. */
+  version?: string | null;
+  /** Applied to pasted text before it goes into a link (the GitHub issue body). */
+  redact?: (text: string) => string;
+}
+
 export interface CardModel {
   id: string;
   slug: string;
+  /** The template's first line filled with the captured values. */
   title: string;
   severity: string;
   errorType: string;
-  /** The error as it would print: the template with the captured values put back. */
+  /** The error as it happened: the pasted layer, else the template filled with the captures. */
   error: string;
-  captures: readonly string[];
+  captures: readonly LabelledCapture[];
+  /** Outer layers around the match, outermost first ("inside: …"). */
+  wrappers: readonly string[];
+  /** The deeper layer when the match is not the root cause. */
+  deeper: string | null;
+  /** True when the record has documentation or solutions. */
+  analysed: boolean;
+  /** At most two sentences. */
   meaning: string | null;
+  fullMeaning: string | null;
   solutions: readonly string[];
+  /** The first steps a card shows: a HINT first, then up to three solutions. */
+  steps: readonly string[];
+  hint: string | null;
   exampleFix: string | null;
   preventionTips: readonly string[];
   handlingStrategy: string | null;
   source: { path: string; line: number | null; url: string | null } | null;
+  excerpt: SourceExcerpt | null;
   why: string;
+  links: { docs: string; issues: string; newIssue: string; phrase: string };
+  seen: SeenBefore | null;
+  notes: readonly TeamNote[];
   /** Release range, the release used, rewording and third-party context lines (already worded). */
   releaseLines: ReleaseLines;
 }
 
-const PLACEHOLDER = /\{[^{}]*\}/g;
-
-/** Puts captured values back into an errorMessage template (`{}`, `{name}`, `{:?}` …), in order. */
-export function fillTemplate(template: string, captures: readonly string[]): string {
-  let i = 0;
-  return template.replace(PLACEHOLDER, (ph) => {
-    const value = captures[i++];
-    return value === undefined ? ph : value;
-  });
-}
-
 export function describeWhy(facts: MatchFacts): string {
   const pct = `${Math.round(facts.confidence * 100)}%`;
-  if (facts.kind === "exact") {
-    const where = facts.rootCause === false ? "an outer layer of the error" : "the root cause";
-    return `exact match of the pattern on ${where} (confidence ${pct})`;
+  const where = facts.rootCause === false ? "an outer layer of the error" : "the root cause";
+  if (facts.kind === "exact") return `exact match on ${where} (${pct})`;
+  if (facts.kind === "folded") return `match on ${where}, case and spacing ignored (${pct})`;
+  return `closest wording in the knowledge base (${pct}): check it fits`;
+}
+
+/**
+ * Up to `max` whole sentences within `maxChars` (a sentence ends at . ! ? before a capital). Only a
+ * first sentence longer than the limit is cut: half a second sentence says nothing.
+ */
+export function firstSentences(text: string, max = 2, maxChars = 320): string {
+  const flat = text.replace(/\s+/g, " ").trim().slice(0, 4000);
+  const parts = flat.split(/(?<=[.!?])\s+(?=[A-Z`(])/);
+  let picked = parts[0] ?? "";
+  for (const next of parts.slice(1, max)) {
+    if (picked.length + 1 + next.length > maxChars) break;
+    picked = `${picked} ${next}`;
   }
-  return `fuzzy match, closest wording in the knowledge base (confidence ${pct}): check it fits`;
+  return picked.length > maxChars ? `${picked.slice(0, maxChars - 1).replace(/\s+\S*$/, "")}…` : picked;
 }
 
-/** A short meaning line for records whose analysis fields are still empty (most of the corpus). */
-function fallbackMeaning(record: ErrorRecord): string | null {
-  if (!record.filePath) return null;
-  const kind = record.errorType === "panic" ? "a panic (an internal invariant failed)" : "an error";
-  return `Raised as ${kind} in \`${record.filePath}\`. No analysis has been written for this template yet: the source location below shows where and why it is raised.`;
+const LABEL_ONLY = /^(executor|scheduler|internal|storage|stream|batch|meta|rpc) error$/i;
+
+function wrappersOf(facts: MatchFacts, ctx: CardContext): string[] {
+  if (ctx.wrappers) return [...ctx.wrappers];
+  const layers = ctx.layers ?? [];
+  const at = facts.layer ? layers.indexOf(facts.layer) : -1;
+  const outer = at > 0 ? layers.slice(0, at) : [];
+  return outer.map((l) => l.split("\n")[0]?.trim() ?? "").filter((l) => l !== "" && !LABEL_ONLY.test(l));
 }
 
-export function cardModel(record: ErrorRecord, facts: MatchFacts): CardModel {
+function releaseOf(facts: MatchFacts): string | null {
+  const used = facts.release?.forRelease;
+  return used && used !== "an unknown release" ? used : null;
+}
+
+export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardContext = {}): CardModel {
+  const redact = ctx.redact ?? ((t: string) => t);
+  // Captured values are pasted text: a token in them must not reach the title, the card or a link.
+  const facts: MatchFacts = ctx.redact
+    ? { ...pasted, captures: pasted.captures.map(redact), ...(pasted.layer ? { layer: redact(pasted.layer) } : {}) }
+    : pasted;
+  const title = filledTitle(record, facts.captures);
   // An old wording without analysis shows the analysis of the same error as the newest release words it.
-  const analysed = facts.release?.analysisFrom ?? record;
+  const analysedFrom = facts.release?.analysisFrom ?? record;
   const url = facts.release?.sourceUrl ?? record.githubUrl;
+  const solutions = analysedFrom.solutions.filter((s) => s.trim() !== "");
+  const documentation = analysedFrom.documentation?.trim() || null;
+  const analysed = documentation !== null || solutions.length > 0;
+  const hint = (ctx.paste ? pasteHint(ctx.paste) : null) ?? sourceHint(record);
+  const steps = [...(hint ? [`HINT: ${hint}`] : []), ...solutions].slice(0, 3);
+  const wrappers = wrappersOf(facts, ctx);
+  const layers = ctx.layers ?? [];
+  const deeper = facts.rootCause === false ? (layers.at(-1) ?? null) : null;
+  const error = facts.layer?.trim() || fillTemplate(record.errorMessage, facts.captures);
+  const chain = [...wrappers, error, ...(deeper ? [deeper] : [])].map(redact);
   return {
     id: record.id,
     slug: record.slug,
-    title: record.errorMessage.split("\n")[0] ?? record.errorMessage,
+    title,
     severity: record.severity,
     errorType: record.errorType,
-    error: facts.layer?.trim() || fillTemplate(record.errorMessage, facts.captures),
-    captures: facts.captures,
-    meaning: analysed.documentation?.trim() || fallbackMeaning(record),
-    solutions: analysed.solutions.filter((s) => s.trim() !== ""),
-    exampleFix: analysed.exampleFix?.trim() || null,
-    preventionTips: analysed.preventionTips.filter((s) => s.trim() !== ""),
-    handlingStrategy: analysed.handlingStrategy,
+    error,
+    captures: labelCaptures(record, facts.captures),
+    wrappers,
+    deeper,
+    analysed,
+    meaning: documentation ? firstSentences(documentation) : null,
+    fullMeaning: documentation,
+    solutions,
+    steps,
+    hint,
+    exampleFix: analysedFrom.exampleFix?.trim() || null,
+    preventionTips: analysedFrom.preventionTips.filter((s) => s.trim() !== ""),
+    handlingStrategy: analysedFrom.handlingStrategy,
     source: record.filePath
       ? { path: record.filePath, line: record.lineNumber, url }
       : url
         ? { path: url, line: null, url }
         : null,
+    excerpt: sourceExcerpt(record),
     why: describeWhy(facts),
+    links: {
+      phrase: searchPhrase(record.errorMessage),
+      docs: docsSearchUrl(record.errorMessage),
+      issues: issuesSearchUrl(record.errorMessage),
+      // The release the matcher worked the answer out for (detected beats channel beats configured).
+      newIssue: newIssueUrl({ title: redact(title), chain, record, version: releaseOf(facts) ?? ctx.version ?? null }),
+    },
+    seen: ctx.seen ?? null,
+    notes: ctx.notes ?? [],
     releaseLines: releaseLines(facts),
   };
 }
 
-export function cardModelFromMatch(match: Match): CardModel {
-  return cardModel(match.record, match);
+export function cardModelFromMatch(match: Match, ctx: CardContext = {}): CardModel {
+  return cardModel(match.record, match, ctx);
 }

@@ -1,10 +1,11 @@
-/** Short command replies: help, show, search, stats. */
+/** Short command replies: help, show, search, stats, mutes. */
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match } from "../matcher/types.ts";
-import { context, type SlackMessage, section } from "./blocks.ts";
-import { cardBlocks, cardFallback } from "./card.ts";
-import { escapeText, inlineCode, safeText, truncate } from "./mrkdwn.ts";
-import type { HomeStatsRow } from "./views.ts";
+import { type AnswerOptions, renderRecordCard } from "./answer.ts";
+import { type Block, context, type SlackMessage, section } from "./blocks.ts";
+import { inlineCode, safeText } from "./mrkdwn.ts";
+import { filledTitle } from "./template.ts";
+import { type HomeStatsRow, itemWithShow, type MuteRow, muteLines } from "./views.ts";
 
 export function renderHelp(): SlackMessage {
   const text =
@@ -13,58 +14,69 @@ export function renderHelp(): SlackMessage {
     "• `/rwerror`: opens a box for long pastes\n" +
     "• `/rwerror search <words>`: top 5 records for keywords\n" +
     "• `/rwerror show <id|slug>`: one record\n" +
-    "• `/rwerror stats [7d|30d]`: the errors that hurt most\n" +
+    "• `/rwerror stats [7d|30d|90d]`: the errors that hurt most\n" +
+    "• `/rwerror mute <id|slug|last> [for 24h]`: no auto-replies for that error in this channel; `/rwerror mutes` lists them\n" +
+    "• `@rwerror` in a thread: explains the thread's first error\n" +
     "• `/rwerror help`: this message";
   return {
-    text: "rwerror: /rwerror <paste>, search <words>, show <id>, stats [7d|30d], help",
+    text: "rwerror: /rwerror <paste>, search <words>, show <id>, stats [7d|30d|90d], mute, mutes, help",
     blocks: [section(text)],
   };
 }
 
 /** `/rwerror show <id|slug>`. */
-export function renderRecord(record: ErrorRecord | undefined, key: string, opts = { ephemeral: true }): SlackMessage {
+export function renderRecord(
+  record: ErrorRecord | undefined,
+  key: string,
+  opts: AnswerOptions = { ephemeral: true },
+): SlackMessage {
   if (!record) {
     const text = `No record with id or slug ${inlineCode(key, 120)}. Try \`/rwerror search <words>\`.`;
     return { text: `No record with id or slug ${key.slice(0, 120)}.`, blocks: [section(text)] };
   }
-  const facts = { kind: "exact" as const, confidence: 1, captures: [] };
-  return { text: cardFallback(record, facts), blocks: cardBlocks(record, facts, opts) };
+  return renderRecordCard(record, opts);
 }
 
 export function renderSearchResults(query: string, matches: readonly Match[]): SlackMessage {
   if (matches.length === 0) {
-    const text = `Nothing in the knowledge base matches ${inlineCode(query, 200)}.`;
+    const text = `Nothing in the knowledge base matches ${inlineCode(query, 200)}. Try fewer or other words, or paste the whole error.`;
     return { text: `Nothing matches ${query.slice(0, 200)}.`, blocks: [section(text)] };
   }
-  const lines = matches
-    .slice(0, 5)
-    .map(
-      (m, i) =>
-        `${i + 1}. *${safeText(m.record.errorMessage.split("\n")[0] ?? "", 250)}*\n      ${inlineCode(m.record.id, 40)} · ${escapeText(m.record.severity)} · ${Math.round(m.confidence * 100)}%`,
+  const blocks: Block[] = [section(`*Search:* ${safeText(query, 200)}`)];
+  matches.slice(0, 5).forEach((m, i) => {
+    const analysed = m.record.documentation?.trim() || m.record.solutions.length > 0 ? "" : " · no analysis yet";
+    blocks.push(
+      itemWithShow(
+        `${i + 1}. *${safeText(filledTitle(m.record, m.captures), 250)}*\n${safeText(m.record.severity, 20)} · ${inlineCode(m.record.slug, 60)}${analysed}`,
+        m.record.id,
+        i,
+      ),
     );
-  return {
-    text: `${matches.length} records for "${query.slice(0, 100)}"`,
-    blocks: [
-      section(`*Search:* ${safeText(query, 200)}\n${truncate(lines.join("\n"), 2700)}`),
-      context(["`/rwerror show <id>` for the full record"]),
-    ],
-  };
+  });
+  return { text: `${matches.length} records for "${query.slice(0, 100)}"`, blocks };
 }
 
 export function renderStats(rows: readonly HomeStatsRow[], label: string): SlackMessage {
   if (rows.length === 0) {
     return {
       text: `No errors recorded in ${label}.`,
-      blocks: [section(`No errors recorded in ${escapeText(label)}.`)],
+      blocks: [section(`No errors recorded in ${safeText(label, 100)}.`)],
     };
   }
-  const lines = rows
-    .slice(0, 10)
-    .map(
-      (r, i) => `${i + 1}. *${r.count}×* ${safeText(r.title, 200)}${r.recordId ? ` (${escapeText(r.recordId)})` : ""}`,
-    );
-  return {
-    text: `Top errors, ${label}`,
-    blocks: [section(`*Top errors, ${escapeText(label)}*\n${truncate(lines.join("\n"), 2800)}`)],
-  };
+  const blocks: Block[] = [section(`*Top errors, ${safeText(label, 100)}*`)];
+  rows.slice(0, 10).forEach((r, i) => {
+    blocks.push(itemWithShow(`${i + 1}. *${r.count}×* ${safeText(r.title, 200)}`, r.recordId, i));
+  });
+  blocks.push(
+    context(["Counted: pasted or auto-detected errors, one per message and error; lookups are not counted."]),
+  );
+  return { text: `Top errors, ${label}`, blocks };
+}
+
+export function renderMutes(mutes: readonly MuteRow[]): SlackMessage {
+  return { text: `${mutes.length} muted errors`, blocks: [section(`*Muted errors*\n${muteLines(mutes)}`)] };
+}
+
+export function renderPlain(text: string): SlackMessage {
+  return { text: text.replace(/[*`_]/g, ""), blocks: [section(text)] };
 }

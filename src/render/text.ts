@@ -1,7 +1,11 @@
 /** Terminal answers: the same content as the Slack card, as plain text. */
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match, MatchResult } from "../matcher/types.ts";
-import { type CardModel, cardModel, cardModelFromMatch } from "./model.ts";
+import { distinctCandidates } from "./card.ts";
+import { noteLine, seenLine } from "./card-lines.ts";
+import { type CardContext, type CardModel, cardModel, cardModelFromMatch } from "./model.ts";
+import { filledTitle } from "./template.ts";
+import { NOT_SURE_TEXT } from "./unsure.ts";
 
 function indent(text: string, pad: string): string {
   return text
@@ -12,67 +16,107 @@ function indent(text: string, pad: string): string {
 
 export function renderCardText(model: CardModel): string {
   const out: string[] = [];
-  out.push(`${model.title}`);
-  out.push(
-    `  ${model.severity} · ${model.errorType}${model.handlingStrategy ? ` · strategy: ${model.handlingStrategy}` : ""}`,
-  );
+  out.push(model.title);
+  const where = model.source
+    ? ` · raised in ${model.source.path}${model.source.line ? `:${model.source.line}` : ""}`
+    : "";
+  out.push(`  ${model.severity} · ${model.errorType}${where}`);
+  if (model.wrappers.length > 0) out.push(`  inside: ${model.wrappers.join(" › ")}`);
+  if (model.deeper) out.push(`  root cause below it: ${model.deeper}`);
+  const labelled = model.captures.filter((c) => c.label !== null);
+  if (labelled.length > 0) out.push(`  ${labelled.map((c) => `${c.label}: ${c.value}`).join(" · ")}`);
   const rel = model.releaseLines;
   if (rel.context) out.push(`  while: ${rel.context}`);
   if (rel.panic) out.push(`  ${rel.panic.label}  ${rel.panic.url}`);
-  out.push("", "Error:", indent(model.error, "  "));
-  if (model.captures.length > 0) out.push(`  captured: ${model.captures.map((c) => JSON.stringify(c)).join(", ")}`);
+  if (rel.releases) out.push(`Releases: ${rel.releases}`);
+  if (rel.note) out.push(`Note: ${rel.note}`);
+  if (rel.successor) {
+    out.push(`Newest wording: ${rel.successor.message}${rel.successor.url ? `  ${rel.successor.url}` : ""}`);
+  }
+  if (model.error !== model.title) out.push("", "Error:", indent(model.error, "  "));
   if (model.meaning) out.push("", "What it means:", indent(model.meaning, "  "));
-  if (model.solutions.length > 0) {
-    out.push("", "What to do:");
-    model.solutions.forEach((s, i) => {
+  if (!model.analysed) {
+    out.push("", "No analysis exists for this error yet.");
+    if (model.excerpt) out.push(`Raised here:`, indent(model.excerpt.text, "  "));
+  }
+  const steps = model.analysed
+    ? model.steps
+    : [
+        ...(model.hint ? [`HINT: ${model.hint}`] : []),
+        `Search the docs (${model.links.docs}) and GitHub issues (${model.links.issues}) for "${model.links.phrase}".`,
+        `Nothing there? Open a GitHub issue: ${model.links.newIssue}`,
+      ];
+  if (steps.length > 0) {
+    out.push("", "First steps:");
+    steps.forEach((s, i) => {
       out.push(indent(s, `  ${i + 1}. `).replace(/\n {2}\d+\. /g, "\n     "));
     });
+  }
+  const more = model.solutions.filter((s) => !steps.includes(s));
+  if (more.length > 0) {
+    out.push("", "More steps:");
+    for (const s of more) out.push(`  - ${s}`);
   }
   if (model.exampleFix) out.push("", "Example fix:", indent(model.exampleFix, "    "));
   if (model.preventionTips.length > 0) {
     out.push("", "Prevention:");
     for (const t of model.preventionTips) out.push(`  - ${t}`);
   }
-  if (model.source) {
-    const where = model.source.line ? `${model.source.path}:${model.source.line}` : model.source.path;
-    out.push("", `Source: ${where}${model.source.url && model.source.url !== where ? `  ${model.source.url}` : ""}`);
+  if (model.notes.length > 0) {
+    out.push("", "Team notes:");
+    for (const n of model.notes.slice(0, 3)) out.push(`  - ${noteLine(n, false)}`);
   }
-  if (rel.releases) out.push(`Releases: ${rel.releases}`);
-  if (rel.note) out.push(`Note: ${rel.note}`);
-  if (rel.successor)
-    out.push(`Newest wording: ${rel.successor.message}${rel.successor.url ? `  ${rel.successor.url}` : ""}`);
+  if (model.seen) out.push("", seenLine(model.seen, false));
+  out.push("");
+  if (model.source?.url) out.push(`Source: ${model.source.url}`);
   out.push(`Record: ${model.id} (${model.slug})`);
   out.push(`Why this match: ${model.why}`);
   return out.join("\n");
 }
 
-export function renderMatchText(match: Match): string {
-  return renderCardText(cardModelFromMatch(match));
+export function renderMatchText(match: Match, ctx: CardContext = {}): string {
+  return renderCardText(cardModelFromMatch(match, ctx));
 }
 
 export function renderRecordText(record: ErrorRecord): string {
   return renderCardText(cardModel(record, { kind: "exact", confidence: 1, captures: [] }));
 }
 
-/** The console's answer to a paste, as the bot would answer in Slack. */
-export function renderAnswerText(result: MatchResult): string {
+/** The console's answer to a paste, as the bot would answer in Slack (same verdicts). */
+export function renderAnswerText(result: MatchResult, paste = "", context: CardContext = {}): string {
   const out: string[] = [];
   if (result.truncated) {
     out.push(`(The paste was ${Math.round(result.inputBytes / 1024)} KiB; only its head was read.)`, "");
   }
   const [best, ...rest] = result.matches;
-  if (!best) {
+  if (result.verdict === "none" || !best) {
     out.push("No known RisingWave error matches this paste.");
     if (result.panicSite) out.push(`${result.panicSite.label}  ${result.panicSite.url}`);
-    out.push("Try pasting the whole error (with its Caused by chain), or `rwerror explain` with keywords.");
+    out.push(
+      "Paste the whole error with its Caused by chain (psql output, a log line with error=…, or the panic message);",
+      "a few keywords are not enough to match. In Slack, `/rwerror search <words>` looks records up by keyword.",
+    );
     return out.join("\n");
   }
-  out.push(renderMatchText(best));
-  if (rest.length > 0) {
-    out.push("", "Not it? Other candidates:");
-    for (const m of rest.slice(0, 3)) {
+  const ctx: CardContext = { ...context, layers: result.layers, paste };
+  if (result.verdict === "candidates") {
+    out.push(NOT_SURE_TEXT);
+    if (result.panicSite) out.push(`${result.panicSite.label}  ${result.panicSite.url}`);
+    out.push("Closest records (check the wording fits before acting on one):");
+    for (const m of distinctCandidates(result.matches, 3)) {
       out.push(
-        `  - ${m.record.errorMessage.split("\n")[0]} (${m.record.id}, ${m.kind}, ${Math.round(m.confidence * 100)}%)`,
+        `  - ${filledTitle(m.record, m.captures)} (${m.record.slug}, ${m.kind}, ${Math.round(m.confidence * 100)}%)`,
+      );
+    }
+    return out.join("\n");
+  }
+  out.push(renderMatchText(best, ctx));
+  const others = distinctCandidates(rest, 2, [filledTitle(best.record, best.captures).toLowerCase()]);
+  if (others.length > 0) {
+    out.push("", "Not it? Other candidates:");
+    for (const m of others) {
+      out.push(
+        `  - ${filledTitle(m.record, m.captures)} (${m.record.slug}, ${m.kind}, ${Math.round(m.confidence * 100)}%)`,
       );
     }
   }

@@ -1,11 +1,13 @@
 /** Modals and the App Home tab. */
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { CardRef } from "./actions.ts";
-import { VIEW } from "./actions.ts";
-import { type Block, context, divider, header, LIMITS, plain, section, type View } from "./blocks.ts";
-import { cardBodyBlocks } from "./card.ts";
-import { cardModel } from "./model.ts";
-import { codeBlock, escapeText, safeText, truncate } from "./mrkdwn.ts";
+import { ACTION, VIEW } from "./actions.ts";
+import { type Block, button, context, divider, header, LIMITS, plain, section, type View } from "./blocks.ts";
+import { factsFromRef } from "./card.ts";
+import { capturesLine, chainLine, noteLine, releaseLine, SEVERITY_EMOJI, seenLine, sourceLabel } from "./card-lines.ts";
+import { type CardContext, cardModel } from "./model.ts";
+import { codeBlock, escapeText, link, safeText, truncate } from "./mrkdwn.ts";
+import { filledTitle } from "./template.ts";
 
 function titled(title: string, body: string | null | undefined, asCode = false): Block[] {
   if (!body?.trim()) return [];
@@ -18,28 +20,53 @@ function listed(title: string, items: readonly string[]): Block[] {
   return [section(`*${title}*\n${truncate(items.map((t, i) => `${i + 1}. ${escapeText(t)}`).join("\n"), 2900)}`)];
 }
 
-/** Everything the record knows, for "Show details". */
-export function renderDetailsView(record: ErrorRecord, ref?: CardRef): View {
-  const facts = ref
-    ? { kind: ref.k === "e" ? ("exact" as const) : ("fuzzy" as const), confidence: ref.c, captures: ref.v }
-    : { kind: "exact" as const, confidence: 1, captures: [] };
-  const model = cardModel(record, facts);
+/** Everything the record knows, for "Show details": the error as pasted, then every analysis field. */
+export function renderDetailsView(record: ErrorRecord, ref?: CardRef, ctx: CardContext = {}): View {
+  const { facts, wrappers } = ref
+    ? factsFromRef(ref)
+    : { facts: { kind: "exact" as const, confidence: 1, captures: [] }, wrappers: [] };
+  const model = cardModel(record, facts, { wrappers, ...ctx });
+  const emoji = SEVERITY_EMOJI[model.severity] ?? ":grey_question:";
+  const meta = [`${emoji} *${escapeText(model.severity)}* · ${escapeText(model.errorType)}`];
+  const src = sourceLabel(model);
+  if (src) meta.push(`raised in ${src}`);
+  if (model.handlingStrategy) meta.push(`strategy: ${escapeText(model.handlingStrategy)}`);
+  const chain = chainLine(model);
+  const captures = capturesLine(model);
+  const release = releaseLine(model);
   const blocks: Block[] = [
-    ...cardBodyBlocks({ ...model, solutions: [], exampleFix: null, preventionTips: [] }),
+    header(model.title),
+    context([
+      meta.join(" · "),
+      ...(chain ? [chain] : []),
+      ...(captures ? [captures] : []),
+      ...(release ? [release] : []),
+    ]),
+    section(`*Error*\n${codeBlock(model.error, 1200)}`),
+    ...(model.analysed ? [] : [section("_No analysis exists for this error yet._")]),
+    ...titled("What it means", model.fullMeaning),
+    ...listed("What to do", model.solutions),
+    ...(model.notes.length > 0
+      ? [section(`*Team notes*\n${truncate(model.notes.map((n) => `• ${noteLine(n, true, 400)}`).join("\n"), 2900)}`)]
+      : []),
+    context([seenLine(model.seen)]),
     divider(),
-    ...listed("All solutions", model.solutions),
+    ...titled("Example fix", model.exampleFix, true),
+    ...listed("Prevention", model.preventionTips),
     ...titled("Trigger scenarios", record.triggerScenarios),
     ...titled("Common situations", record.commonSituations),
-    ...listed("Prevention tips", model.preventionTips),
-    ...titled("Example fix", record.exampleFix, true),
     ...titled("Validation code", record.validationCode, true),
     ...titled("Type guard", record.typeGuard, true),
     ...titled("Try/catch pattern", record.tryCatchPattern, true),
+    ...(model.excerpt ? titled(`Raised at line ${model.excerpt.line}`, model.excerpt.text, true) : []),
     ...titled(
       `Source${record.filePath ? ` (${record.filePath}:${record.sourceCodeStart ?? record.lineNumber ?? ""})` : ""}`,
       record.sourceCode,
       true,
     ),
+    context([
+      `${link(model.links.docs, "Search the docs")} · ${link(model.links.issues, "Search GitHub issues")} · ${link(model.links.newIssue, "Open a GitHub issue")} · record \`${escapeText(model.id)}\``,
+    ]),
   ];
   return {
     type: "modal",
@@ -47,6 +74,42 @@ export function renderDetailsView(record: ErrorRecord, ref?: CardRef): View {
     title: plain("Error details", LIMITS.viewTitle),
     close: plain("Close", LIMITS.viewTitle),
     blocks: blocks.slice(0, LIMITS.viewBlocks),
+  };
+}
+
+/** "Add what fixed it": a note on the record, with an optional link (runbook, PR, thread). */
+export function renderNoteModal(record: ErrorRecord, privateMetadata: string): View {
+  return {
+    type: "modal",
+    callback_id: VIEW.noteModal,
+    title: plain("Add what fixed it", LIMITS.viewTitle),
+    submit: plain("Save note", LIMITS.viewTitle),
+    close: plain("Cancel", LIMITS.viewTitle),
+    private_metadata: privateMetadata.slice(0, LIMITS.privateMetadata),
+    blocks: [
+      context([
+        `For *${safeText(filledTitle(record), 200)}*. Later cards of this error show the note, and the digest lists it.`,
+      ]),
+      {
+        type: "input",
+        block_id: VIEW.noteTextBlock,
+        label: plain("What fixed it (or what you found)", 2000),
+        element: {
+          type: "plain_text_input",
+          action_id: VIEW.noteTextAction,
+          multiline: true,
+          max_length: 1500,
+          placeholder: plain("Restarted the compute node after the meta failover; see the runbook", 150),
+        },
+      },
+      {
+        type: "input",
+        block_id: VIEW.noteLinkBlock,
+        optional: true,
+        label: plain("Link (runbook, PR, thread)", 2000),
+        element: { type: "url_text_input", action_id: VIEW.noteLinkAction },
+      },
+    ],
   };
 }
 
@@ -83,40 +146,78 @@ export interface HomeStatsRow {
   count: number;
 }
 
+export interface ChannelSettings {
+  /** RWERROR_AUTO_CHANNELS as configured (IDs, names, globs); empty = auto-replies off. */
+  autoChannels: readonly string[];
+  maxCardsPer10Min: number;
+  unsureReaction: boolean;
+  mutes: readonly MuteRow[];
+}
+
+export interface MuteRow {
+  channelId: string;
+  recordId: string;
+  title: string;
+  until: number;
+  userId: string;
+}
+
 export interface HomeModel {
   recordCount: number;
+  analysedCount: number;
   datasetVersion: string | null;
   topErrors: readonly HomeStatsRow[];
+  settings?: ChannelSettings;
   /** The release answers are for: the default and the channels' own settings (mrkdwn). */
   releaseLine?: string;
 }
 
+/** A list item with a Show button (never a bare record id). */
+export function itemWithShow(text: string, recordId: string | null, index: number): Block {
+  const block = section(text);
+  if (recordId) block.accessory = button("Show", `${ACTION.showPrefix}${index}`, recordId);
+  return block;
+}
+
+export function muteLines(mutes: readonly MuteRow[]): string {
+  if (mutes.length === 0) return "_No muted errors._";
+  return mutes
+    .slice(0, 15)
+    .map(
+      (m) =>
+        `• <#${m.channelId}>: ${safeText(m.title, 120)} until ${new Date(m.until).toISOString().slice(0, 16).replace("T", " ")} UTC (by <@${m.userId}>)`,
+    )
+    .join("\n");
+}
+
 export function renderHome(model: HomeModel): View {
-  const top =
-    model.topErrors.length === 0
-      ? "_No errors recorded in the last 7 days._"
-      : model.topErrors
-          .slice(0, 10)
-          .map((r, i) => `${i + 1}. *${r.count}×* ${safeText(r.title, 180)}`)
-          .join("\n");
-  return {
-    type: "home",
-    blocks: [
-      header("rwerror: RisingWave error answers"),
-      section(
-        "Paste a RisingWave error and get what it means and what to do.\n" +
-          "• `/rwerror <paste>`: answer just for you, with *Post in channel*\n" +
-          "• `/rwerror` alone: a box for long pastes\n" +
-          "• `/rwerror search <words>`, `/rwerror show <id>`, `/rwerror stats`\n" +
-          "• Message menu → *Explain this error* on any message\n" +
-          "• In incident channels, pasted errors get one threaded answer",
-      ),
-      context([
-        `Knowledge base: *${model.recordCount}* records · dataset ${escapeText(model.datasetVersion ?? "unversioned")}`,
-      ]),
-      ...(model.releaseLine ? [context([truncate(model.releaseLine, 2900)])] : []),
-      divider(),
-      section(`*Top errors this week*\n${truncate(top, 2900)}`),
-    ],
-  };
+  const blocks: Block[] = [
+    header("rwerror: RisingWave error answers"),
+    section(
+      "Paste a RisingWave error and get what it means and what to do.\n" +
+        "• `/rwerror <paste>`: answer just for you, with *Post in channel*\n" +
+        "• `/rwerror` alone: a box for long pastes\n" +
+        "• `/rwerror search <words>`, `/rwerror show <id>`, `/rwerror stats [7d|30d|90d]`\n" +
+        "• `/rwerror mute <id|slug|last> [for 24h]` in a channel, `/rwerror mutes`\n" +
+        "• Message menu → *Explain this error*, or mention `@rwerror` in a thread",
+    ),
+    context([
+      `Knowledge base: *${model.recordCount}* records, *${model.analysedCount}* with analysis (the rest show their source lines) · dataset ${escapeText(model.datasetVersion ?? "unversioned")}`,
+    ]),
+    ...(model.releaseLine ? [context([truncate(model.releaseLine, 2900)])] : []),
+  ];
+  if (model.settings) {
+    const s = model.settings;
+    const auto =
+      s.autoChannels.length === 0
+        ? "Auto-replies: *off* (set `RWERROR_AUTO_CHANNELS`)."
+        : `Auto-replies in: ${s.autoChannels.map((c) => `\`${escapeText(c)}\``).join(", ")} · at most ${s.maxCardsPer10Min} cards per channel per 10 minutes · only confident answers are posted${s.unsureReaction ? "; unsure pastes get :grey_question:" : ""}`;
+    blocks.push(divider(), section(`*Channel settings*\n${auto}\n*Muted*\n${muteLines(s.mutes)}`));
+  }
+  blocks.push(divider(), section("*Top errors, last 7 days* (pastes, one per message and error)"));
+  if (model.topErrors.length === 0) blocks.push(context(["_No errors recorded in the last 7 days._"]));
+  model.topErrors.slice(0, 10).forEach((r, i) => {
+    blocks.push(itemWithShow(`${i + 1}. *${r.count}×* ${safeText(r.title, 180)}`, r.recordId, i));
+  });
+  return { type: "home", blocks };
 }

@@ -21,7 +21,12 @@ const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000
 
 export function previousPeriod(p: Period): Period {
   const length = p.to - p.from;
-  return { from: p.from - length, to: p.from, tz: p.tz, label: `before ${p.label}` };
+  return {
+    from: p.from - length,
+    to: p.from,
+    tz: p.tz,
+    label: `previous period (${rangeLabel(p.from - length, p.from, p.tz)})`,
+  };
 }
 
 /** `7d`, `24h`, `2w`, `90m`: the span ending now. */

@@ -1,5 +1,5 @@
 import type { Catalog } from "../catalog/index.ts";
-import type { FeedbackTally, Store } from "../store/index.ts";
+import type { FeedbackTally, GapReport, Store } from "../store/index.ts";
 import { dayEdges, nextWeekKey, type Period, previousPeriod, rangeLabel, weekPeriod } from "./period.ts";
 import {
   changeRatio,
@@ -63,21 +63,36 @@ export interface WeeklyDigest {
   newThisPeriod: RecordStat[];
   unmatched: UnmatchedStat[];
   notHelpful: NotHelpfulRecord[];
+  /** "Add what fixed it" notes written this period, oldest first. */
+  notes: DigestNote[];
+  /** "Report as a new error": gaps in the knowledge base people reported this period. */
+  gaps: GapReport[];
+}
+
+export interface DigestNote {
+  recordId: string;
+  title: string | null;
+  text: string;
+  link: string | null;
+  userId: string;
+  at: number;
 }
 
 export async function buildWeeklyDigest(
   store: Store,
   catalog: Catalog,
   target: DigestTarget,
-  { topLimit = 10, unmatchedLimit = 5, newLimit = 10, notHelpfulLimit = 5 } = {},
+  { topLimit = 10, unmatchedLimit = 5, newLimit = 10, notHelpfulLimit = 5, notesLimit = 10, gapsLimit = 5 } = {},
 ): Promise<WeeklyDigest> {
   const { period, periodKey } = target;
   const previous = previousPeriod(period);
   const edges = dayEdges(period, 7);
-  const [scan, prevScan, notHelpful] = await Promise.all([
+  const [scan, prevScan, notHelpful, notes, gaps] = await Promise.all([
     scanPeriod(store, { from: period.from, to: period.to, edges }),
     scanPeriod(store, previous),
     store.notHelpfulRecords({ from: period.from, to: period.to, limit: notHelpfulLimit }),
+    store.listNotes({ from: period.from, to: period.to }),
+    store.gapReports({ from: period.from, to: period.to, limit: gapsLimit }),
   ]);
   const [top, fresh, unmatched] = await Promise.all([
     recordStats(store, scan, { limit: topLimit, catalog, previous: prevScan }),
@@ -107,5 +122,14 @@ export async function buildWeeklyDigest(
       const record = catalog.byId(f.recordId);
       return { ...f, title: record?.errorMessage ?? null, slug: record?.slug ?? null };
     }),
+    notes: notes.slice(-notesLimit).map((n) => ({
+      recordId: n.recordId,
+      title: catalog.byId(n.recordId)?.errorMessage ?? null,
+      text: n.text,
+      link: n.link,
+      userId: n.userId,
+      at: n.at,
+    })),
+    gaps,
   };
 }

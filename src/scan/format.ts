@@ -37,7 +37,7 @@ export function formatScanTable(report: ScanReport, { limit = 50 }: { limit?: nu
             String(r.lastLine),
             r.severity,
             r.slug,
-            cut(r.errorMessage, MESSAGE_CHARS),
+            cut(r.errorMessage.replace(/\{[^{}]*\}/g, "…"), MESSAGE_CHARS),
           ]),
       ),
     );

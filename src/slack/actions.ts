@@ -1,58 +1,22 @@
-/** Card buttons: feedback, details, post in channel, alternatives. */
+/** Card buttons: feedback, details, post in channel, alternatives, Show, link buttons. */
 import type { App } from "@slack/bolt";
-import type { ErrorRecord } from "../catalog/schema.ts";
 import {
   ACTION,
-  type CardRef,
-  decodeCardRef,
   feedbackThanksText,
   renderCardFromRef,
   renderDetailsView,
   renderFeedbackThanks,
+  renderRecordCard,
 } from "../render/index.ts";
+import { cardContextFor } from "./card-context.ts";
+import { clickedRecord, GONE, readClick } from "./clicks.ts";
 import type { ListenerDeps } from "./deps.ts";
-import { type BlockActionBody, blockActionSchema, buttonSchema } from "./payloads.ts";
-import { toSlackView } from "./views.ts";
+import { blockActionSchema, buttonSchema } from "./payloads.ts";
 import { callSlack } from "./web-call.ts";
-
-interface Click {
-  body: BlockActionBody;
-  ref: CardRef;
-  channelId: string | undefined;
-  ephemeral: boolean;
-}
-
-function readClick(body: unknown, action: unknown): Click | undefined {
-  const b = blockActionSchema.safeParse(body);
-  const a = buttonSchema.safeParse(action);
-  const ref = a.success ? decodeCardRef(a.data.value) : undefined;
-  if (!b.success || ref === undefined) return undefined;
-  const channelId = b.data.container?.channel_id ?? b.data.channel?.id;
-  // Slack leaves `message` out of actions on ephemeral messages.
-  const ephemeral = b.data.container?.is_ephemeral === true || b.data.message === undefined;
-  return { body: b.data, ref, channelId, ephemeral };
-}
-
-const GONE = {
-  response_type: "ephemeral" as const,
-  replace_original: false,
-  text: "That record is no longer in the knowledge base.",
-};
-
-/** The clicked card's record, or undefined after telling the clicker it is gone from the catalog. */
-async function clickedRecord(
-  deps: ListenerDeps,
-  click: Click,
-  respond: (message: typeof GONE) => Promise<unknown>,
-): Promise<ErrorRecord | undefined> {
-  const record = deps.catalog.byId(click.ref.r);
-  if (!record) await respond(GONE);
-  return record;
-}
 
 export function registerActions(app: App, deps: ListenerDeps): void {
   const feedback = (helpful: boolean) =>
-    app.action(helpful ? ACTION.helpful : ACTION.notHelpful, async ({ ack, body, action, respond }) => {
+    app.action(helpful ? ACTION.helpful : ACTION.notHelpful, async ({ ack, body, action, respond, client }) => {
       await ack();
       const click = readClick(body, action);
       if (!click) return;
@@ -71,7 +35,8 @@ export function registerActions(app: App, deps: ListenerDeps): void {
       if (click.ephemeral) {
         const record = deps.catalog.byId(ref.r);
         if (!record) return;
-        const card = renderCardFromRef(record, ref, { ephemeral: true });
+        const ctx = await cardContextFor(deps, client, record.id, { channelId });
+        const card = renderCardFromRef(record, ref, { ...ctx, ephemeral: true });
         await respond({ replace_original: true, text: card.text, blocks: renderFeedbackThanks(card.blocks, helpful) });
         return;
       }
@@ -94,8 +59,10 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     if (!record) return;
     const triggerId = click.body.trigger_id;
     if (!triggerId) return;
+    // Opened first: a trigger_id expires after 3 seconds, permalinks can wait for the modal's next look.
+    const ctx = await cardContextFor(deps, undefined, record.id, { channelId: click.channelId });
     const opened = await callSlack(
-      client.views.open({ trigger_id: triggerId, view: toSlackView(renderDetailsView(record, click.ref)) }),
+      client.views.open({ trigger_id: triggerId, view: renderDetailsView(record, click.ref, ctx) }),
     );
     if (!opened.ok) deps.logger.warn(`details: views.open failed (${opened.error}) record=${record.id}`);
   });
@@ -106,7 +73,8 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     if (!click || click.channelId === undefined) return;
     const record = await clickedRecord(deps, click, respond);
     if (!record) return;
-    const card = renderCardFromRef(record, click.ref, { ephemeral: false });
+    const ctx = await cardContextFor(deps, client, record.id, { channelId: click.channelId });
+    const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false });
     const posted = await callSlack(client.chat.postMessage({ channel: click.channelId, unfurl_links: false, ...card }));
     if (!posted.ok) {
       deps.logger.info(`post in channel: chat.postMessage failed (${posted.error}) channel=${click.channelId}`);
@@ -121,17 +89,47 @@ export function registerActions(app: App, deps: ListenerDeps): void {
   });
 
   // An alternative swaps an ephemeral card in place; on a channel card it answers only the clicker.
-  app.action(new RegExp(`^${ACTION.alternativePrefix}\\d+$`), async ({ ack, body, action, respond }) => {
+  app.action(new RegExp(`^${ACTION.alternativePrefix}\\d+$`), async ({ ack, body, action, respond, client }) => {
     await ack();
     const click = readClick(body, action);
     if (!click) return;
     const record = await clickedRecord(deps, click, respond);
     if (!record) return;
-    const card = renderCardFromRef(record, click.ref, { ephemeral: true });
+    const ctx = await cardContextFor(deps, client, record.id, { channelId: click.channelId });
+    const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: true });
     await respond(
       click.ephemeral
         ? { replace_original: true, ...card }
         : { response_type: "ephemeral", replace_original: false, ...card },
     );
   });
+
+  // A list item's Show (search, stats, Home, digest): that record's card, privately; a lookup, not counted.
+  app.action(new RegExp(`^${ACTION.showPrefix}\\d+$`), async ({ ack, body, action, respond, client }) => {
+    await ack();
+    const a = buttonSchema.safeParse(action);
+    const b = blockActionSchema.safeParse(body);
+    if (!a.success || !b.success || !a.data.value) return;
+    const record = deps.catalog.byId(a.data.value);
+    if (!record) {
+      await respond(GONE);
+      return;
+    }
+    const channelId = b.data.container?.channel_id ?? b.data.channel?.id;
+    const ctx = await cardContextFor(deps, client, record.id, { channelId });
+    const card = renderRecordCard(record, { ...ctx, ephemeral: channelId !== undefined });
+    if (channelId === undefined) {
+      // App Home has no response_url channel: answer in the app's DM.
+      await client.chat.postMessage({ channel: b.data.user.id, ...card });
+      return;
+    }
+    await respond({ response_type: "ephemeral", replace_original: false, ...card });
+  });
+
+  // URL buttons open in the browser; Slack still sends the click, which only needs an ack.
+  for (const id of [ACTION.openIssue, ACTION.searchDocs, ACTION.searchIssues]) {
+    app.action(id, async ({ ack }) => {
+      await ack();
+    });
+  }
 }

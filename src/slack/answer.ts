@@ -1,8 +1,10 @@
 /** The one answer flow every entry point shares: read the paste, match, record, render. */
+import type { webApi } from "@slack/bolt";
 import type { MatchResult } from "../matcher/types.ts";
 import { occurrenceFromResult } from "../occurrence.ts";
-import { renderAnswer, renderNoMatch, type SlackMessage } from "../render/index.ts";
+import { renderAnswer, type SlackMessage } from "../render/index.ts";
 import type { OccurrenceInput } from "../store/types.ts";
+import { cardContextFor } from "./card-context.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
 import { channelMatchContext } from "./version-command.ts";
@@ -11,30 +13,29 @@ import { channelMatchContext } from "./version-command.ts";
 export type PasteContext = Pick<
   OccurrenceInput,
   "source" | "teamId" | "channelId" | "userId" | "messageTs" | "threadTs"
->;
-
-/** How much of a paste feeds the "closest candidates" keyword search (search is not for whole logs). */
-const SUGGESTION_QUERY_CHARS = 300;
+> & {
+  /** A lookup (Explain this error on a bot's own message): answered, never counted. */
+  lookup?: boolean;
+};
 
 export interface Answer {
   result: MatchResult;
   message: SlackMessage;
+  /** The plain text that was matched. */
+  text: string;
 }
 
 /**
- * Matches a paste (Slack-escaped text) and records the occurrence (matched, or unmatched when it looks like an error).
- * With no match the reply says so and lists the closest keyword candidates.
+ * Counts a paste the one way every surface counts (src/occurrence.ts): once per message and record,
+ * whichever entry point saw it first.
  */
-export async function answerPaste(
+export async function countPaste(
   deps: ListenerDeps,
-  slackText: string,
+  result: MatchResult,
+  text: string,
   ctx: PasteContext,
-  opts: { ephemeral: boolean },
-): Promise<Answer> {
-  const text = plainTextFromSlack(slackText);
-  const result = deps.matcher.match(text, await channelMatchContext(deps, ctx.channelId));
-  const best = result.matches[0];
-  // Every surface counts the same way: a keyword query or chatter is not an occurrence.
+): Promise<void> {
+  if (ctx.lookup) return;
   const occurrence = occurrenceFromResult(result, text, ctx.source, {
     teamId: ctx.teamId ?? null,
     channelId: ctx.channelId ?? null,
@@ -43,8 +44,31 @@ export async function answerPaste(
     threadTs: ctx.threadTs ?? null,
     occurredAt: deps.now(),
   });
-  if (occurrence) await deps.guard.write("occurrence", (store) => store.recordOccurrence(occurrence));
-  if (best) return { result, message: renderAnswer(result, opts) };
-  const query = (result.layers.at(-1) ?? text).slice(0, SUGGESTION_QUERY_CHARS);
-  return { result, message: renderNoMatch(result, deps.matcher.search(query, 3)) };
+  if (!occurrence) return;
+  // Per entry point a retried message is one row (a unique index); across entry points (the auto-reply
+  // and a shortcut on one message) this check keeps it one occurrence.
+  await deps.guard.write("occurrence", async (store) => {
+    if (await store.messageAlreadyCounted(occurrence.channelId, occurrence.messageTs, occurrence.recordId)) return;
+    await store.recordOccurrence(occurrence);
+  });
+}
+
+/** Matches a paste (Slack-escaped text), counts it, and renders the answer its verdict calls for. */
+export async function answerPaste(
+  deps: ListenerDeps,
+  client: webApi.WebClient | undefined,
+  slackText: string,
+  ctx: PasteContext,
+  opts: { ephemeral: boolean },
+): Promise<Answer> {
+  const text = plainTextFromSlack(slackText);
+  const result = deps.matcher.match(text, await channelMatchContext(deps, ctx.channelId));
+  const best = result.verdict === "answer" ? result.matches[0] : undefined;
+  // Context first: "seen before" means before this paste.
+  const context = await cardContextFor(deps, client, best?.record.id, {
+    channelId: ctx.channelId ?? undefined,
+    threadTs: ctx.threadTs ?? undefined,
+  });
+  await countPaste(deps, result, text, ctx);
+  return { result, text, message: renderAnswer(result, { ...context, ...opts }, text) };
 }

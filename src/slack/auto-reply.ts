@@ -5,9 +5,10 @@
  */
 import type { webApi } from "@slack/bolt";
 import type { Match, MatchResult } from "../matcher/types.ts";
-import { occurrenceFromResult } from "../occurrence.ts";
 import { renderAlreadyAnswered, renderAnswer, type SlackMessage } from "../render/index.ts";
 import type { ReplyKey } from "../store/index.ts";
+import { countPaste } from "./answer.ts";
+import { cardContextFor } from "./card-context.ts";
 import { AUTO_POST_MIN_CONFIDENCE } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { callSlack } from "./web-call.ts";
@@ -26,6 +27,7 @@ export interface AutoMessage {
 
 export type AutoOutcome =
   | { kind: "not-confident" }
+  | { kind: "muted" }
   | { kind: "already-replied" }
   | { kind: "card-cap"; cards: number }
   | { kind: "pointer"; replyTs: string | undefined }
@@ -43,24 +45,39 @@ export async function autoReply(
   msg: AutoMessage,
   result: MatchResult,
 ): Promise<AutoOutcome> {
-  // Counted like every other entry point (an exact match below the floor still counts against its
-  // record); only the reply is gated by the auto-post confidence floor.
-  const occurrence = occurrenceFromResult(result, msg.text, "auto", {
+  // Only a confident answer is ever posted; a guess or no match stays silent (optionally a reaction).
+  const best = result.verdict === "answer" ? confidentMatch(result) : undefined;
+  const where = { channelId: msg.channelId, threadTs: msg.threadTs };
+  // Before counting: "seen before" means before this paste.
+  const context = best ? await cardContextFor(deps, client, best.record.id, where) : undefined;
+  // Written beside the reply claim, not before it: during an outage each waits its deadline once.
+  const logged = countPaste(deps, result, msg.text, {
+    source: "auto",
     teamId: msg.teamId ?? null,
     channelId: msg.channelId,
     userId: msg.userId ?? null,
     messageTs: msg.ts,
     threadTs: msg.threadTs,
-    occurredAt: deps.now(),
   });
-  // Written beside the reply claim, not before it: during an outage each waits its deadline once.
-  const logged = occurrence
-    ? deps.guard.write("occurrence", (store) => store.recordOccurrence(occurrence))
-    : Promise.resolve();
-  const best = confidentMatch(result);
-  if (!best) {
+  if (!best || !context) {
     await logged;
+    if (deps.config.unsureReaction && result.looksLikeError) {
+      const reacted = await callSlack(
+        client.reactions.add({ channel: msg.channelId, timestamp: msg.ts, name: "grey_question" }),
+      );
+      if (!reacted.ok) deps.logger.info(`auto-reply: reactions.add failed (${reacted.error}) channel=${msg.channelId}`);
+    }
     return { kind: "not-confident" };
+  }
+  const recordId = best.record.id;
+  const muted = await deps.guard.decide(
+    `mute channel=${msg.channelId}`,
+    (store) => store.isMuted(msg.channelId, recordId, deps.now()),
+    () => false,
+  );
+  if (muted) {
+    await logged;
+    return { kind: "muted" };
   }
 
   const now = deps.now();
@@ -91,11 +108,21 @@ export async function autoReply(
         ? undefined
         : await callSlack(client.chat.getPermalink({ channel: msg.channelId, message_ts: repeat.replyTs }));
     const url = permalink?.ok ? (permalink.value.permalink ?? null) : null;
-    const message = renderAlreadyAnswered(best.record, url);
+    const count = await deps.guard.decide(
+      `repeat count channel=${msg.channelId}`,
+      (store) => store.countInChannelSince(msg.channelId, recordId, now - REPEAT_WINDOW_MS),
+      () => 1,
+    );
+    const message = renderAlreadyAnswered(best.record, url, count, best.captures);
     const replyTs = await postClaimed(deps, client, key, message);
     return { kind: "pointer", replyTs };
   }
-  const replyTs = await postClaimed(deps, client, key, renderAnswer(result, { ephemeral: false }));
+  const replyTs = await postClaimed(
+    deps,
+    client,
+    key,
+    renderAnswer(result, { ...context, ephemeral: false }, msg.text),
+  );
   return { kind: "card", replyTs };
 }
 

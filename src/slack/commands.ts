@@ -2,12 +2,13 @@
 import type { App } from "@slack/bolt";
 import { renderHelp, renderPasteModal, renderRecord, renderSearchResults, renderStats, VIEW } from "../render/index.ts";
 import { answerPaste } from "./answer.ts";
+import { cardContextFor } from "./card-context.ts";
 import { parseCommandText } from "./command-text.ts";
 import type { ListenerDeps } from "./deps.ts";
+import { muteCommand, mutesCommand } from "./mutes.ts";
 import { commandSchema, pasteMetadataSchema, pasteSubmissionSchema } from "./payloads.ts";
 import { topErrorRows } from "./stats.ts";
 import { answerVersionCommand } from "./version-command.ts";
-import { toSlackView } from "./views.ts";
 import { callSlack } from "./web-call.ts";
 
 const SEARCH_LIMIT = 5;
@@ -32,9 +33,7 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
       case "modal": {
         const metadata = JSON.stringify({ channel: cmd.channel_id });
         const opened = cmd.trigger_id
-          ? await callSlack(
-              client.views.open({ trigger_id: cmd.trigger_id, view: toSlackView(renderPasteModal(metadata)) }),
-            )
+          ? await callSlack(client.views.open({ trigger_id: cmd.trigger_id, view: renderPasteModal(metadata) }))
           : ({ ok: false, error: "no trigger_id" } as const);
         if (!opened.ok) {
           deps.logger.warn(`slash command: views.open failed (${opened.error}) channel=${cmd.channel_id ?? "-"}`);
@@ -45,18 +44,29 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
       case "help":
         await reply(renderHelp());
         return;
-      case "show":
-        await reply(renderRecord(deps.catalog.find(request.key), request.key));
+      case "show": {
+        // A lookup: shown with what the team knows, never counted.
+        const record = deps.catalog.find(request.key);
+        const ctx = await cardContextFor(deps, client, record?.id, { channelId: cmd.channel_id });
+        await reply(renderRecord(record, request.key, { ...ctx, ephemeral: true }));
         return;
+      }
       case "search":
         await reply(renderSearchResults(request.query, deps.matcher.search(request.query, SEARCH_LIMIT)));
         return;
       case "stats":
         await reply(renderStats(await topErrorRows(deps, request.days), `the last ${request.days} days`));
         return;
+      case "mute":
+        await reply(await muteCommand(deps, request, cmd.channel_id, cmd.user_id));
+        return;
+      case "mutes":
+        await reply(await mutesCommand(deps));
+        return;
       case "paste": {
         const { message } = await answerPaste(
           deps,
+          client,
           request.text,
           { source: "slash", teamId: cmd.team_id, channelId: cmd.channel_id, userId: cmd.user_id },
           { ephemeral: true },
@@ -83,6 +93,7 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
     const channel = readChannel(view.private_metadata);
     const { message } = await answerPaste(
       deps,
+      client,
       text,
       { source: "slash", teamId: team?.id, channelId: channel, userId: user.id },
       { ephemeral: channel !== undefined },

@@ -5,6 +5,8 @@ import { registerCommands } from "./commands.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { registerEvents } from "./events.ts";
 import { registerHome } from "./home.ts";
+import { registerKnowledgeActions } from "./knowledge.ts";
+import { registerMention } from "./mention.ts";
 import { registerShortcuts } from "./shortcuts.ts";
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
@@ -13,4 +15,6 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   registerActions(app, deps);
   registerShortcuts(app, deps);
   registerHome(app, deps);
+  registerKnowledgeActions(app, deps);
+  registerMention(app, deps);
 }

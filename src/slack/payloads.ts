@@ -48,6 +48,7 @@ export const blockActionSchema = z.looseObject({
   message: z
     .looseObject({
       ts: z.string(),
+      thread_ts: z.string().optional(),
       blocks: z.array(z.looseObject({ type: z.string() })).optional(),
     })
     .optional(),
@@ -63,6 +64,8 @@ export const messageShortcutSchema = z.looseObject({
   message: z.looseObject({
     ts: z.string().min(1),
     thread_ts: z.string().optional(),
+    user: z.string().optional(),
+    bot_id: z.string().optional(),
     text: z.string().optional().default(""),
     files: z.array(fileRef).optional(),
   }),
@@ -85,4 +88,48 @@ export const pasteMetadataSchema = z.object({ channel: z.string().optional() });
 export const appHomeOpenedSchema = z.looseObject({
   user: z.string().min(1),
   tab: z.string().optional(),
+});
+
+/** The note modal's submission. */
+export const noteSubmissionSchema = z.looseObject({
+  user: z.looseObject({ id: z.string().min(1) }),
+  team: z.looseObject({ id: z.string() }).nullish(),
+  view: z.looseObject({
+    private_metadata: z.string().optional().default(""),
+    state: z.looseObject({
+      values: z.record(z.string(), z.record(z.string(), z.looseObject({ value: z.string().nullish() }))),
+    }),
+  }),
+});
+
+/** What the note modal carries from the card to its submission. */
+export const noteMetadataSchema = z.object({
+  r: z.string().min(1),
+  c: z.string().optional(),
+  t: z.string().optional(),
+});
+
+/** `@rwerror` in a channel or thread. */
+export const appMentionSchema = z.looseObject({
+  type: z.literal("app_mention"),
+  channel: z.string().min(1),
+  ts: z.string().min(1),
+  thread_ts: z.string().optional(),
+  user: z.string().optional(),
+  text: z.string().optional().default(""),
+});
+
+/** conversations.replies: the thread's messages, oldest first. */
+export const threadRepliesSchema = z.looseObject({
+  messages: z
+    .array(
+      z.looseObject({
+        ts: z.string(),
+        text: z.string().optional().default(""),
+        user: z.string().optional(),
+        bot_id: z.string().optional(),
+      }),
+    )
+    .optional()
+    .default([]),
 });

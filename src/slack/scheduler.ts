@@ -4,10 +4,10 @@ import type { types, webApi } from "@slack/bolt";
 const CHANNEL_ID = /^[CGD][A-Z0-9]{5,}$/;
 const MAX_PAGES = 20;
 
-/** Any rendered message: the card renderer's and the digest renderer's blocks are both plain Block Kit. */
+/** Any rendered message: the card renderer's and the digest renderer's blocks are both @slack/types Block Kit. */
 export interface PlainMessage {
   text: string;
-  blocks: readonly object[];
+  blocks: readonly types.KnownBlock[];
 }
 
 export type PostMessage = (channel: string, message: PlainMessage) => Promise<{ channel: string; ts: string }>;
@@ -40,7 +40,7 @@ export function createDigestPoster(client: webApi.WebClient): PostMessage {
       channel: id,
       unfurl_links: false,
       text: message.text,
-      blocks: message.blocks as types.KnownBlock[],
+      blocks: [...message.blocks],
     });
     return { channel: res.channel ?? id, ts: res.ts ?? "" };
   };

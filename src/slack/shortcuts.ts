@@ -28,8 +28,11 @@ export function registerShortcuts(app: App, deps: ListenerDeps): void {
       // File text is raw, message text is Slack-escaped: escape the file text so one unescape fits both.
       parts.push(...read.texts.map((t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")));
     }
+    // Explain this error on a bot's message (rwerror's own card, another bot's alert) is a lookup.
+    const lookup = message.bot_id !== undefined || (message.user !== undefined && message.user === context.botUserId);
     const { message: answer } = await answerPaste(
       deps,
+      client,
       parts.filter((p) => p.trim() !== "").join("\n\n"),
       {
         source: "shortcut",
@@ -37,7 +40,9 @@ export function registerShortcuts(app: App, deps: ListenerDeps): void {
         channelId: channel.id,
         userId: user.id,
         messageTs: message.ts,
-        threadTs: message.thread_ts,
+        // As auto-replies key it: a root message is its own thread.
+        threadTs: message.thread_ts ?? message.ts,
+        lookup,
       },
       { ephemeral: true },
     );

@@ -68,10 +68,6 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
   });
   scheduler.runMissed().catch((error: unknown) => logger.error(`missed digest failed: ${describeSlackError(error)}`));
 
-  const where =
-    config.mode === "socket" ? "Socket Mode" : `HTTP on port ${built.port()} (POST /slack/events, GET /healthz)`;
-  io.err(`rwerror: serving ${deps.catalog.records.length} records over ${where}`);
-
   let served = deps.catalog;
   const reloads = watchCatalog(
     config.dataPaths,
@@ -82,6 +78,11 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
     logger,
     () => served,
   );
+
+  // Said only once SIGHUP is handled: a SIGHUP before that would end the process (Node's default).
+  const where =
+    config.mode === "socket" ? "Socket Mode" : `HTTP on port ${built.port()} (POST /slack/events, GET /healthz)`;
+  io.err(`rwerror: serving ${deps.catalog.records.length} records over ${where}`);
 
   await until;
   reloads.close();

@@ -1,5 +1,5 @@
 /** Top errors over the last N days, as the rows the Home tab and `/rwerror stats` render. */
-import type { HomeStatsRow } from "../render/index.ts";
+import { filledTitle, type HomeStatsRow } from "../render/index.ts";
 import { topErrors } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 
@@ -11,7 +11,7 @@ export async function topErrorRows(deps: ListenerDeps, days: number, limit = 10)
   const rows = await topErrors(deps.store, { from: to - days * DAY_MS, to, limit, catalog: deps.catalog });
   return rows.map((row) => ({
     recordId: row.recordId,
-    title: row.title ?? deps.catalog.byId(row.recordId)?.errorMessage.split("\n")[0] ?? row.recordId,
+    title: ((record) => (record ? filledTitle(record) : (row.title ?? row.recordId)))(deps.catalog.byId(row.recordId)),
     count: row.count,
   }));
 }

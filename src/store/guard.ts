@@ -61,6 +61,15 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OU
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A store call as a promise, even when it throws before returning one. */
+function attemptOf<T>(op: (store: Store) => Promise<T>, store: Store): Promise<T> {
+  try {
+    return op(store);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 const describe = (error: unknown) => ((error as Error)?.message ?? String(error)).split("\n")[0];
 
 export function guardStore(
@@ -109,7 +118,7 @@ export function guardStore(
     store,
     stats: () => ({ ...stats }),
     async decide(what, op, fallback) {
-      const attempt = op(store);
+      const attempt = attemptOf(op, store);
       try {
         const result = await within(attempt, deadlineMs);
         if (result !== TIMED_OUT) return result;
@@ -123,7 +132,7 @@ export function guardStore(
       return fallback();
     },
     async write(what, op) {
-      const attempt = op(store);
+      const attempt = attemptOf(op, store);
       try {
         const result = await within(attempt, deadlineMs);
         // Still running: it may land yet; only a failure goes to the retry queue.

@@ -12,7 +12,17 @@ export { defaultMigrationsDir, type Migration, readMigrations } from "./migrate.
 export { type OpenStoreOptions, openStore, storeKindOf } from "./open.ts";
 export { EXCERPT_MAX_CHARS, excerptOf, redactSecrets } from "./redact.ts";
 export type {
+  AnsweredThread,
   ChannelVersion,
+  GapReport,
+  GapReportInput,
+  Mute,
+  NoteInput,
+  RecordHistory,
+  StoredNote,
+  TeamStore,
+} from "./team-types.ts";
+export type {
   DigestClaim,
   DigestRow,
   FeedbackInput,

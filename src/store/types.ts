@@ -8,6 +8,7 @@
  * PostgreSQL agree on event dedupe, one reply per thread and record, the card cap and the digest.
  */
 import type { MatchKind } from "../matcher/types.ts";
+import type { TeamStore } from "./team-types.ts";
 
 export type OccurrenceSource = "slash" | "auto" | "shortcut" | "console";
 
@@ -161,13 +162,6 @@ export interface PruneResult {
   replies: number;
 }
 
-export interface ChannelVersion {
-  channelId: string;
-  version: string;
-  updatedBy: string | null;
-  updatedAt: number;
-}
-
 export type StoreKind = "sqlite" | "postgres";
 
 export interface StoreHealth {
@@ -178,7 +172,8 @@ export interface StoreHealth {
   error?: string;
 }
 
-export interface Store {
+/** Occurrences, Slack claims, votes and digests here; notes, mutes, gaps, "seen before" and channel settings in TeamStore. */
+export interface Store extends TeamStore {
   readonly kind: StoreKind;
   /** Where it is, safe to log: the SQLite path or the PostgreSQL URL without its password. */
   readonly location: string;
@@ -247,13 +242,6 @@ export interface Store {
   /** Gives the period back after a failed post so the next run (or restart) tries again. */
   releaseDigest(claim: DigestClaim): Promise<void>;
   getDigest(periodKey: string): Promise<DigestRow | undefined>;
-
-  /** The RisingWave release set for a channel with `/rwerror version`, if any. */
-  getChannelVersion(channelId: string): Promise<string | undefined>;
-  /** Sets (or, with null, clears) the channel's release; the last setting wins (one upsert). */
-  setChannelVersion(channelId: string, version: string | null, userId: string | null): Promise<void>;
-  /** Every channel with a release set, most recently set first (App Home lists them). */
-  listChannelVersions(limit?: number): Promise<ChannelVersion[]>;
 
   /** Retention: plain range deletes, safe when several replicas run them at once. */
   prune(request: PruneRequest): Promise<PruneResult>;

@@ -65,7 +65,7 @@ describe("rwerror explain", () => {
     const r = rwerror(["explain", "-"], { input: PSQL_PANIC });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("job fragments should exist for streaming job");
-    expect(r.stdout).toContain("What to do:");
+    expect(r.stdout).toContain("First steps:");
     expect(r.stdout).toContain(`Record: ${JOB_FRAGMENTS_ID}`);
   });
 
@@ -139,7 +139,7 @@ describe("npm start without Slack credentials (the local console)", () => {
     const r = rwerror(["serve"], { input: PSQL_PANIC, env: { RWERROR_DB: db } });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("job fragments should exist for streaming job");
-    expect(r.stdout).toContain("What to do:");
+    expect(r.stdout).toContain("First steps:");
     expect(r.stdout).toContain("1. Inspect the job_id via the panic backtrace");
     const rows = new Database(db, { readonly: true }).prepare("SELECT record_id, source FROM occurrences").all() as {
       record_id: string;

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { catalogFromRecords, loadCatalog } from "../../src/catalog/index.ts";
-import { createMatcher, type MatchResult } from "../../src/matcher/index.ts";
+import { compileCatalog, createMatcher, type MatchResult } from "../../src/matcher/index.ts";
+import { LiteralIndex, wordsOf } from "../../src/matcher/literal-index.ts";
 import { CORPUS_DIR, chatter, noMatchPastes, paste, pasteNames } from "./fixtures.ts";
 import { syntheticCases } from "./synthetic.ts";
 
@@ -39,4 +40,22 @@ describe.skipIf(!existsSync(dir))("the literal index (skipped: ../shared/corpus 
     }
     expect(compared).toBeGreaterThan(250);
   }, 120_000);
+
+  it("reads a text's pattern words without its other words, and finds the same candidates with them", () => {
+    const index = new LiteralIndex(compileCatalog(catalog));
+    const texts = [
+      ...syntheticCases(catalog.records, 60, 11).map((c) => c.input),
+      ...pasteNames().map(paste),
+      "Ünïcode Kelvin \u212a İstanbul FAILED to Parse_Value 0x1F mv_Sales",
+    ];
+    let withWords = 0;
+    for (const text of texts) {
+      const all = wordsOf(text);
+      const used = index.wordsIn(text);
+      expect([...used]).toEqual([...all].filter((w) => index.documentFrequency.has(w)));
+      expect(index.candidates(used)).toEqual(index.candidates(all));
+      if (used.size > 0 && used.size < all.size) withWords++;
+    }
+    expect(withWords).toBeGreaterThan(20);
+  });
 });

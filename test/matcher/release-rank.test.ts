@@ -226,12 +226,12 @@ describe("a panic located by file and line", () => {
   });
 
   it("still names where it panicked when no record of that file is near", async () => {
-    const { renderNoMatch } = await import("../../src/render/index.ts");
+    const { renderNothingFound } = await import("../../src/render/index.ts");
     const far = "thread 'main' panicked at src/stream/src/executor/hash_agg.rs:5000:1:\nattempt to divide by zero";
     const result = matcher.match(far);
     expect(result.matches).toEqual([]);
     expect(result.panicSite?.label).toBe("panicked in src/stream/src/executor/hash_agg.rs:5000 (v2.4)");
-    expect(JSON.stringify(renderNoMatch(result).blocks)).toContain(
+    expect(JSON.stringify(renderNothingFound(result, far).blocks)).toContain(
       `<${BLOB}/v2.4.0/src/stream/src/executor/hash_agg.rs#L5000|panicked in src/stream/src/executor/hash_agg.rs:5000 (v2.4)>`,
     );
     expect(renderAnswerText(result)).toContain("panicked in src/stream/src/executor/hash_agg.rs:5000 (v2.4)");

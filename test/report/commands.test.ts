@@ -61,7 +61,7 @@ describe("rwerror report", () => {
   it("prints a table with titles and change, and CSV that spreadsheets cannot execute", async () => {
     const { deps, output } = await setup();
     expect(await runReportCommand([], deps)).toBe(0);
-    expect(output()).toContain("table not found: {name} (table-not-found-name)");
+    expect(output()).toContain("table not found: … (table-not-found-name)");
     expect(output()).toMatch(/ 2\s+▲ 100%\s+2 /);
     expect(output()).toContain("new");
     expect(output()).toContain("Unmatched errors");
@@ -105,15 +105,18 @@ describe("rwerror digest", () => {
   it("prints the digest with --dry-run without claiming the week", async () => {
     const { store, deps, output } = await setup();
     expect(await runDigestCommand(["--dry-run"], deps)).toBe(0);
-    expect(output()).toContain("weekly digest 2026-W49");
+    expect(output()).toContain("weekly digest 2026-W48");
     expect(output()).toContain("Top errors");
     expect(output()).toContain("Not in the knowledge base");
+    expect(await store.getDigest("2026-W48")).toBeUndefined();
     expect(await store.getDigest("2026-W49")).toBeUndefined();
     const json = await setup();
     expect(await runDigestCommand(["--dry-run", "--json", "--week", "2026-W48"], json.deps)).toBe(0);
     const msg = JSON.parse(json.output()) as DigestMessage;
     expect(msg.blocks[0]).toMatchObject({ type: "header" });
-    expect(msg.text).toContain("2026-W49");
+    // Named after the week it covers, not the week it is filed under (2026-W49).
+    expect(msg.text).toContain("2026-W48");
+    expect(msg.text).not.toContain("2026-W49");
   });
 
   it("posts once per week and refuses a second post", async () => {

@@ -143,7 +143,7 @@ describe("auto-replies in incident channels", () => {
     expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
   });
 
-  it("counts an exact match below the auto-post floor against its record, without replying", async () => {
+  it("counts a paste whose verdict is only candidates as unmatched, and does not reply", async () => {
     // A wrapper template around a long sentence: exact, but too vague (0.55) to post on its own.
     const wrapper = {
       ...seedById(DOWNSTREAM_ID),
@@ -163,8 +163,11 @@ describe("auto-replies in incident channels", () => {
     const { ts } = await send(b, { channel: INCIDENT, text });
     await b.fake.waitFor(async () => (await b.store.listOccurrences()).length === 1);
     await settle(100);
-    expect((await b.store.listOccurrences())[0]).toMatchObject({ source: "auto", recordId: wrapper.id, messageTs: ts });
-    expect((await b.store.listOccurrences())[0]).toMatchObject({ confidence: best?.confidence, matchKind: "exact" });
+    // A guess never counts against a record: stats, Home and the digest count confident answers only.
+    expect(createMatcher(catalog).match(text).verdict).toBe("candidates");
+    const [row] = await b.store.listOccurrences();
+    expect(row).toMatchObject({ source: "auto", recordId: null, messageTs: ts });
+    expect(row?.fingerprint).toMatch(/^[0-9a-f]{12}$/);
     expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
   });
 
@@ -306,8 +309,16 @@ describe("auto-replies in incident channels", () => {
     t += 31 * 60_000;
     await send(b, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
     await b.fake.waitFor(() => threadReplies(b).length === 2);
-    expect(((threadReplies(b)[1]?.args.blocks as unknown[] | undefined) ?? []).length).toBeGreaterThan(1);
-    expect(b.fake.callsTo("chat.getPermalink")).toEqual([]);
+    const card = threadReplies(b)[1];
+    expect(((card?.args.blocks as unknown[] | undefined) ?? []).length).toBeGreaterThan(1);
+    // Not a pointer: the new card links the earlier thread as "seen before" instead.
+    const firstReplyTs = threadReplies(b)[0]?.args.thread_ts;
+    expect(b.fake.callsTo("chat.getPermalink").map((c) => c.args.message_ts)).not.toContain(undefined);
+    expect(b.fake.callsTo("chat.getPermalink").length).toBe(1);
+    expect(firstReplyTs).toBeDefined();
+    expect(JSON.stringify(card?.args.blocks)).toMatch(
+      /Seen once in <#C0INCIDENT1>.*earlier threads: <https:\/\/fake\.slack\.test\/archives\//,
+    );
   });
 
   it("posts at most N full cards per channel per 10 minutes", async () => {

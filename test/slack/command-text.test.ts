@@ -12,6 +12,16 @@ describe("parseCommandText", () => {
     ["stats", { kind: "stats", days: 7 }],
     ["stats 30d", { kind: "stats", days: 30 }],
     ["stats 7d", { kind: "stats", days: 7 }],
+    ["stats 90d", { kind: "stats", days: 90 }],
+    ["stats 365", { kind: "stats", days: 365 }],
+    ["mutes", { kind: "mutes" }],
+    ["mute last", { kind: "mute", key: "last", forMs: 86_400_000, label: "24h" }],
+    [
+      "mute downstream-relation-missing-for for 2h",
+      { kind: "mute", key: "downstream-relation-missing-for", forMs: 7_200_000, label: "2h" },
+    ],
+    ["mute 3046ab48bd5b391a for 7d", { kind: "mute", key: "3046ab48bd5b391a", forMs: 604_800_000, label: "7d" }],
+    ["mute last for 30 min", { kind: "mute", key: "last", forMs: 1_800_000, label: "30m" }],
   ])("reads %j as a subcommand", (text, expected) => {
     expect(parseCommandText(text)).toEqual(expected);
   });
@@ -21,6 +31,8 @@ describe("parseCommandText", () => {
     "help me: Failed to run the query",
     "show must go on: job fragments should exist for streaming job",
     "stats table corrupted for fragment 7",
+    "stats 900d",
+    "mute last for ever",
     "search\nCaused by: something",
   ])("treats %j as a paste", (text) => {
     expect(parseCommandText(text)).toEqual({ kind: "paste", text });

@@ -28,9 +28,18 @@ describe("loadConfig", () => {
       timeZone: "UTC",
       retentionDays: 365,
       maxCardsPer10Min: 5,
+      unsureReaction: false,
       risingwaveVersion: undefined,
       logLevel: "info",
     });
+  });
+
+  it("turns the :grey_question: reaction on only when asked, and names a bad value", () => {
+    expect(loadConfig({ RWERROR_UNSURE_REACTION: "on" }).unsureReaction).toBe(true);
+    expect(loadConfig({ RWERROR_UNSURE_REACTION: "TRUE" }).unsureReaction).toBe(true);
+    expect(loadConfig({ RWERROR_UNSURE_REACTION: "off" }).unsureReaction).toBe(false);
+    expect(loadConfig({ RWERROR_UNSURE_REACTION: "" }).unsureReaction).toBe(false);
+    expect(problemsOf({ RWERROR_UNSURE_REACTION: "maybe" })).toEqual(["RWERROR_UNSURE_REACTION must be on or off"]);
   });
 
   it("reads the RisingWave release the team runs and refuses one that is not a release", () => {

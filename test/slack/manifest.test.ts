@@ -49,12 +49,13 @@ describe("manifest.yml", () => {
       messages_tab_read_only_enabled: true,
     });
     expect(arr(obj(settings.event_subscriptions).bot_events).sort()).toEqual(
-      ["app_home_opened", "message.channels", "message.groups"].sort(),
+      ["app_home_opened", "app_mention", "message.channels", "message.groups"].sort(),
     );
     expect(obj(settings.interactivity).is_enabled).toBe(true);
     expect(settings.socket_mode_enabled).toBe(true);
     expect(arr(obj(obj(manifest.oauth_config).scopes).bot).sort()).toEqual(
       [
+        "app_mentions:read",
         "channels:history",
         "channels:read",
         "chat:write",
@@ -62,6 +63,7 @@ describe("manifest.yml", () => {
         "files:read",
         "groups:history",
         "groups:read",
+        "reactions:write",
       ].sort(),
     );
   });

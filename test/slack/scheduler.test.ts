@@ -1,6 +1,6 @@
 import { webApi } from "@slack/bolt";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDigestPoster } from "../../src/slack/scheduler.ts";
+import { createDigestPoster, type PlainMessage } from "../../src/slack/scheduler.ts";
 import { BOT_TOKEN } from "../support/bot.ts";
 import { type FakeSlack, startFakeSlack } from "../support/fake-slack.ts";
 
@@ -13,7 +13,10 @@ afterEach(async () => {
   await fake.close();
 });
 
-const message = { text: "Weekly digest", blocks: [{ type: "section", text: { type: "mrkdwn", text: "hi" } }] };
+const message: PlainMessage = {
+  text: "Weekly digest",
+  blocks: [{ type: "section", text: { type: "mrkdwn", text: "hi" } }],
+};
 
 describe("createDigestPoster", () => {
   it("resolves a channel name to its ID once and posts the digest there", async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOT_SURE_TEXT } from "../../src/render/index.ts";
 import { APP_TOKEN, BOT_TOKEN, blockKitProblems, HEALTH_TOKEN, type RunningBot, startBot } from "../support/bot.ts";
+import { FAKE_BOT_USER, FAKE_TEAM } from "../support/fake-slack.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, slackEscape } from "../support/pastes.ts";
 import { messageEvent, slashCommand } from "../support/payloads.ts";
 
@@ -71,6 +73,48 @@ describe("Socket Mode", () => {
     await bot.fake.waitFor(() => socket.acks.some((a) => a.envelope_id === envelopeId));
     await bot.fake.waitFor(() => bot.fake.responsesTo("socket-cmd").length === 1);
     expect(bot.fake.responsesTo("socket-cmd")[0]?.body.response_type).toBe("ephemeral");
+    expect(blockKitProblems(bot)).toEqual([]);
+  });
+
+  it("answers a guess with not sure, and @rwerror in a thread, over the socket too", async () => {
+    const socket = bot.socket!;
+    const unsure = socket.sendEnvelope(
+      "slash_commands",
+      slashCommand({ text: "ERROR: job fragments should exist", responseUrl: bot.fake.responseUrl("socket-unsure") }),
+    );
+    await bot.fake.waitFor(() => socket.acks.some((a) => a.envelope_id === unsure));
+    await bot.fake.waitFor(() => bot.fake.responsesTo("socket-unsure").length === 1);
+    expect(JSON.stringify(bot.fake.responsesTo("socket-unsure")[0]?.body.blocks)).toContain(NOT_SURE_TEXT);
+
+    const root = "1700000300.000100";
+    bot.fake.handle("conversations.replies", () => ({
+      ok: true,
+      messages: [{ ts: root, user: "U0BOB", text: slackEscape(PASTE_DOWNSTREAM) }],
+    }));
+    const before = bot.fake.callsTo("chat.postMessage").length;
+    socket.sendEvent({
+      token: "t",
+      team_id: FAKE_TEAM,
+      api_app_id: "A0RWERROR",
+      type: "event_callback",
+      event_id: "EvSocketMention",
+      event_time: 1,
+      authorizations: [{ team_id: FAKE_TEAM, user_id: FAKE_BOT_USER, is_bot: true, is_enterprise_install: false }],
+      event: {
+        type: "app_mention",
+        channel: "C0ELSEWHERE",
+        user: "U0CAROL",
+        text: "<@U0RWBOT>",
+        ts: "1700000300.000200",
+        thread_ts: root,
+        event_ts: "1",
+      },
+    });
+    await bot.fake.waitFor(() => bot.fake.callsTo("chat.postMessage").length === before + 1);
+    expect(bot.fake.callsTo("chat.postMessage").at(-1)?.args).toMatchObject({
+      channel: "C0ELSEWHERE",
+      thread_ts: root,
+    });
     expect(blockKitProblems(bot)).toEqual([]);
   });
 });

@@ -19,6 +19,20 @@ function logSink() {
 const busy = () => Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
 
 describe("store guard", () => {
+  it("treats a store call that throws before returning a promise like a failed one", async () => {
+    env = tempDir();
+    const store = await env.open();
+    const { lines, log } = logSink();
+    const guard = guardStore(store, { deadlineMs: 50, log });
+    const throwsNow = (): Promise<boolean> => {
+      throw new RangeError("a note needs text");
+    };
+    expect(await guard.decide("decision", throwsNow, () => false)).toBe(false);
+    await guard.write("note", throwsNow);
+    expect(guard.stats()).toMatchObject({ fallbacks: 1, failed: 1, pending: 0 });
+    expect(lines.join("\n")).toContain("note not written (a note needs text)");
+  });
+
   it("answers from the fallback when the database does not decide in time, and counts it", async () => {
     env = tempDir();
     const store = await env.open();

@@ -106,15 +106,6 @@ export const adversarialPaste = (maxKib = 256): fc.Arbitrary<AdversarialPaste> =
       return { text, kib };
     });
 
-/** The worst of two runs (the first may include a lazy regex compile or a GC pause), in ms. */
-export function timeOf(run: () => unknown): number {
-  const t0 = performance.now();
-  run();
-  const t1 = performance.now();
-  run();
-  return Math.min(t1 - t0, performance.now() - t1);
-}
-
 /** Units that once froze a pass (or nearly), each repeated to 256 KiB: checked every run, not by chance. */
 export const WORST_CASE_UNITS = [
   "api_keya",

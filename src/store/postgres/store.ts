@@ -3,7 +3,6 @@ import type { Pool } from "pg";
 import type { Migration } from "../migrate.ts";
 import { type OccurrenceRow, occurrenceRow, safeLocation } from "../occurrence-row.ts";
 import type {
-  ChannelVersion,
   DigestRow,
   FeedbackTally,
   ReplyClaim,
@@ -17,6 +16,7 @@ import { migratePostgres, postgresSchemaVersion } from "./migrate.ts";
 import { columnsOf, createOccurrenceWriter, IMPORT_OCCURRENCES } from "./occurrence-writer.ts";
 import { createPool, type PostgresPoolOptions } from "./pool.ts";
 import { postgresUnmatchedExamples, scanPostgresPeriod } from "./reports.ts";
+import { postgresTeamStore } from "./team.ts";
 
 export interface PostgresStoreOptions extends PostgresPoolOptions {
   now?: () => number;
@@ -239,33 +239,7 @@ export async function openPostgresStore(
     getDigest: async (periodKey) =>
       (await pool.query<DigestRow>(`SELECT ${DIGEST_COLUMNS} FROM digests WHERE period_key = $1`, [periodKey])).rows[0],
 
-    getChannelVersion: async (channelId) =>
-      (
-        await pool.query<{ version: string }>(
-          "SELECT risingwave_version AS version FROM channel_settings WHERE channel_id = $1",
-          [channelId],
-        )
-      ).rows[0]?.version,
-    setChannelVersion: async (channelId, version, userId) => {
-      if (version === null) {
-        await exec("DELETE FROM channel_settings WHERE channel_id = $1", [channelId]);
-        return;
-      }
-      await exec(
-        `INSERT INTO channel_settings (channel_id, risingwave_version, updated_by, updated_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (channel_id) DO UPDATE SET risingwave_version = excluded.risingwave_version,
-           updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-        [channelId, version, userId, now()],
-      );
-    },
-    listChannelVersions: async (limit = 20) =>
-      (
-        await pool.query<ChannelVersion>(
-          `SELECT channel_id AS "channelId", risingwave_version AS version, updated_by AS "updatedBy",
-             updated_at AS "updatedAt" FROM channel_settings ORDER BY updated_at DESC, channel_id LIMIT $1`,
-          [limit],
-        )
-      ).rows,
+    ...postgresTeamStore(pool, now),
 
     // Plain range deletes: a replica running the same prune at once waits on the rows, then finds them gone.
     prune: async ({ occurrencesBefore, eventsBefore, repliesBefore }) => {

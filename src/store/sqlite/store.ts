@@ -3,7 +3,7 @@ import type { Database, Statement } from "better-sqlite3";
 import type { Migration } from "../migrate.ts";
 import { type OccurrenceRow, occurrenceRow } from "../occurrence-row.ts";
 import { withRetry } from "../retry.ts";
-import type { ChannelVersion, DigestRow, FeedbackTally, ReplyClaim, Store, StoredVote } from "../types.ts";
+import type { DigestRow, FeedbackTally, ReplyClaim, Store, StoredVote } from "../types.ts";
 import { sqliteSchemaVersion } from "./migrate.ts";
 import {
   IDS_PER_MS,
@@ -14,6 +14,7 @@ import {
   sqliteUnmatchedExamples,
 } from "./occurrences.ts";
 import { openSqliteDatabase } from "./open.ts";
+import { sqliteTeamStore } from "./team.ts";
 
 export interface SqliteStoreOptions {
   now?: () => number;
@@ -256,29 +257,7 @@ export function openSqliteStore(
     getDigest: async (periodKey) =>
       prepare(`SELECT ${DIGEST_COLUMNS} FROM digests WHERE period_key = ?`).get(periodKey) as DigestRow | undefined,
 
-    getChannelVersion: async (channelId) =>
-      (
-        prepare("SELECT risingwave_version AS version FROM channel_settings WHERE channel_id = ?").get(channelId) as
-          | { version: string }
-          | undefined
-      )?.version,
-    setChannelVersion: (channelId, version, userId) =>
-      run(() => {
-        if (version === null) {
-          prepare("DELETE FROM channel_settings WHERE channel_id = ?").run(channelId);
-          return;
-        }
-        prepare(
-          `INSERT INTO channel_settings (channel_id, risingwave_version, updated_by, updated_at) VALUES (?, ?, ?, ?)
-           ON CONFLICT (channel_id) DO UPDATE SET risingwave_version = excluded.risingwave_version,
-             updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-        ).run(channelId, version, userId, now());
-      }),
-    listChannelVersions: async (limit = 20) =>
-      prepare(
-        `SELECT channel_id AS channelId, risingwave_version AS version, updated_by AS updatedBy, updated_at AS updatedAt
-         FROM channel_settings ORDER BY updated_at DESC, channel_id LIMIT ?`,
-      ).all(limit) as ChannelVersion[],
+    ...sqliteTeamStore({ prepare, now, run }),
 
     prune: ({ occurrencesBefore, eventsBefore, repliesBefore }) =>
       run(() => pruneTx.immediate(occurrencesBefore, eventsBefore, repliesBefore)),

@@ -55,8 +55,7 @@ export function postgresTeamStore(pool: Pool, now: () => number): TeamStore {
     lastRecordInChannel: async (channelId) =>
       (
         await rows<{ recordId: string }>(
-          `SELECT record_id AS "recordId" FROM occurrences WHERE channel_id = $1 AND record_id IS NOT NULL
-           ORDER BY occurred_at DESC, id DESC LIMIT 1`,
+          `SELECT record_id AS "recordId" FROM record_channels WHERE channel_id = $1 ORDER BY last_at DESC LIMIT 1`,
           [channelId],
         )
       )[0]?.recordId,
@@ -78,18 +77,16 @@ export function postgresTeamStore(pool: Pool, now: () => number): TeamStore {
         [from, to, limit],
       ),
 
-    recordHistory: async (recordId, before = now()) => {
-      const end = Math.floor(before);
+    recordHistory: async (recordId) => {
       const [totals] = await rows<{ count: number; firstAt: number | null; lastAt: number | null }>(
-        `SELECT count(*) AS count, min(occurred_at) AS "firstAt", max(occurred_at) AS "lastAt" FROM occurrences
-         WHERE record_id = $1 AND occurred_at < $2`,
-        [recordId, end],
+        `SELECT coalesce(sum(n), 0)::bigint AS count, min(first_at) AS "firstAt", max(last_at) AS "lastAt"
+         FROM record_channels WHERE record_id = $1`,
+        [recordId],
       );
       const channels = await rows<{ channelId: string }>(
-        `SELECT channel_id AS "channelId" FROM occurrences
-         WHERE record_id = $1 AND occurred_at < $2 AND channel_id IS NOT NULL
-         GROUP BY channel_id ORDER BY count(*) DESC, max(occurred_at) DESC LIMIT 10`,
-        [recordId, end],
+        `SELECT channel_id AS "channelId" FROM record_channels WHERE record_id = $1 AND channel_id <> ''
+         ORDER BY n DESC, last_at DESC LIMIT 10`,
+        [recordId],
       );
       return {
         count: totals?.count ?? 0,

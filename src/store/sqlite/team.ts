@@ -15,7 +15,7 @@ const NOTE_COLUMNS = `id, record_id AS recordId, text, link, user_id AS userId, 
 
 export function sqliteTeamStore({ prepare, now, run }: SqliteContext): TeamStore {
   return {
-    addNote: (input) => {
+    addNote: async (input) => {
       const n = noteRow(input, now());
       return run(
         () =>
@@ -60,12 +60,11 @@ export function sqliteTeamStore({ prepare, now, run }: SqliteContext): TeamStore
     lastRecordInChannel: async (channelId) =>
       (
         prepare(
-          `SELECT record_id AS recordId FROM occurrences WHERE channel_id = ? AND record_id IS NOT NULL
-           ORDER BY id DESC LIMIT 1`,
+          "SELECT record_id AS recordId FROM record_channels WHERE channel_id = ? ORDER BY last_at DESC LIMIT 1",
         ).get(channelId) as { recordId: string } | undefined
       )?.recordId,
 
-    reportGap: (input) => {
+    reportGap: async (input) => {
       const g = gapRow(input, now());
       return run(() => {
         prepare(
@@ -82,16 +81,15 @@ export function sqliteTeamStore({ prepare, now, run }: SqliteContext): TeamStore
          GROUP BY fingerprint ORDER BY reports DESC, lastAt DESC LIMIT ?`,
       ).all(from, to, limit) as GapReport[],
 
-    recordHistory: async (recordId, before = now()) => {
-      const end = Math.floor(before) * IDS_PER_MS;
+    recordHistory: async (recordId) => {
       const totals = prepare(
-        `SELECT count(*) AS count, min(occurred_at) AS firstAt, max(occurred_at) AS lastAt FROM occurrences
-         WHERE record_id = ? AND id < ?`,
-      ).get(recordId, end) as { count: number; firstAt: number | null; lastAt: number | null };
+        `SELECT coalesce(sum(n), 0) AS count, min(first_at) AS firstAt, max(last_at) AS lastAt
+         FROM record_channels WHERE record_id = ?`,
+      ).get(recordId) as { count: number; firstAt: number | null; lastAt: number | null };
       const channels = prepare(
-        `SELECT channel_id AS channelId FROM occurrences WHERE record_id = ? AND id < ? AND channel_id IS NOT NULL
-         GROUP BY channel_id ORDER BY count(*) DESC, max(id) DESC LIMIT 10`,
-      ).all(recordId, end) as { channelId: string }[];
+        `SELECT channel_id AS channelId FROM record_channels WHERE record_id = ? AND channel_id <> ''
+         ORDER BY n DESC, last_at DESC LIMIT 10`,
+      ).all(recordId) as { channelId: string }[];
       return {
         count: totals.count,
         firstAt: totals.firstAt ?? 0,

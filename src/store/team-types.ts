@@ -83,7 +83,7 @@ export interface TeamStore {
   isMuted(channelId: string, recordId: string, at?: number): Promise<boolean>;
   /** Mutes still in force, in one channel or everywhere, ending soonest first. */
   activeMutes(channelId?: string, at?: number): Promise<Mute[]>;
-  /** The record answered most recently in a channel (`/rwerror mute last`). */
+  /** The record seen most recently in a channel (`/rwerror mute last`). */
   lastRecordInChannel(channelId: string): Promise<string | undefined>;
 
   /** "Report as a new error": stored redacted and fingerprinted. */
@@ -91,8 +91,12 @@ export interface TeamStore {
   /** Reported gaps in [from, to), most reported first. */
   gapReports(query: { from: number; to: number; limit?: number }): Promise<GapReport[]>;
 
-  /** A record's occurrences before `before`: how many, first and last, in which channels (most used first). */
-  recordHistory(recordId: string, before?: number): Promise<RecordHistory>;
+  /**
+   * How often a record was seen, first and last, and in which channels (most used first), all-time:
+   * retention pruning of the log leaves these counts. Read it before logging the occurrence being
+   * answered: "seen before" means before this paste.
+   */
+  recordHistory(recordId: string): Promise<RecordHistory>;
   /** Earlier threads where the record was answered, Helpful-voted or noted first, then the newest. */
   answeredThreads(
     recordId: string,

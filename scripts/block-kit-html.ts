@@ -1,0 +1,118 @@
+/**
+ * A small Block Kit → HTML renderer, close enough to Slack's look to judge a payload by eye:
+ * header, section, context, actions, divider, and mrkdwn (bold, italic, code, fences, links,
+ * channel and user mentions, the emoji rwerror uses). For the README's screenshots only.
+ */
+import type { AnyBlock, KnownBlock } from "@slack/types";
+
+const EMOJI: Record<string, string> = {
+  red_circle: "🔴",
+  rotating_light: "🚨",
+  warning: "⚠️",
+  information_source: "ℹ️",
+  grey_question: "❔",
+  eyes: "👀",
+  new: "🆕",
+  memo: "📝",
+  "+1": "👍",
+  "-1": "👎",
+  thinking_face: "🤔",
+  mag: "🔍",
+  inbox_tray: "📥",
+  repeat: "🔁",
+  scissors: "✂️",
+  mute: "🔇",
+  white_check_mark: "✅",
+};
+
+export interface Names {
+  channels?: Record<string, string>;
+  users?: Record<string, string>;
+}
+
+const html = (s: string) => s.replace(/&(?!(amp|lt|gt);)/g, "&amp;").replace(/"/g, "&quot;");
+const emoji = (s: string) => s.replace(/:([a-z0-9_+-]+):/g, (m, name: string) => EMOJI[name] ?? m);
+
+function inline(text: string, names: Names): string {
+  let out = html(text);
+  out = out.replace(
+    /<#([A-Z0-9]+)(?:\|([^>]*))?>/g,
+    (_m, id: string, label?: string) => `<span class="mention">#${label ?? names.channels?.[id] ?? id}</span>`,
+  );
+  out = out.replace(/<@([A-Z0-9]+)>/g, (_m, id: string) => `<span class="mention">@${names.users?.[id] ?? id}</span>`);
+  // Slack links arrive as <url|label>; in the escaped text they are still raw < > (not &lt;).
+  out = out.replace(/<(https?:[^|>]+)\|([^>]*)>/g, (_m, url: string, label: string) => `<a href="${url}">${label}</a>`);
+  out = out.replace(/`([^`\n]+)`/g, "<code>$1</code>");
+  out = out.replace(/(^|[\s(])\*([^*\n]+)\*(?=[\s).,:;!?]|$)/g, "$1<b>$2</b>");
+  out = out.replace(/(^|[\s(])_([^_\n]+)_(?=[\s).,:;!?]|$)/g, "$1<i>$2</i>");
+  return emoji(out);
+}
+
+export function mrkdwnToHtml(text: string, names: Names = {}): string {
+  const parts = text.split(/```/);
+  return parts
+    .map((part, i) => (i % 2 === 1 ? `<pre>${html(part)}</pre>` : inline(part, names).replace(/\n/g, "<br>")))
+    .join("");
+}
+
+function block(b: KnownBlock, names: Names): string {
+  switch (b.type) {
+    case "header":
+      return `<div class="header">${emoji(html(b.text.text))}</div>`;
+    case "section": {
+      const text = b.text ? `<div class="text">${mrkdwnToHtml(b.text.text, names)}</div>` : "";
+      const acc =
+        b.accessory && b.accessory.type === "button"
+          ? `<span class="button">${emoji(html(b.accessory.text.text))}</span>`
+          : "";
+      return `<div class="section">${text}${acc}</div>`;
+    }
+    case "context":
+      return `<div class="context">${b.elements.map((e) => ("text" in e ? `<span>${mrkdwnToHtml(e.text, names)}</span>` : "")).join("")}</div>`;
+    case "actions":
+      return `<div class="actions">${b.elements
+        .map((e) =>
+          e.type === "button"
+            ? `<span class="button ${e.style ?? ""}">${emoji(html(e.text.text))}${e.url ? " ↗" : ""}</span>`
+            : "",
+        )
+        .join("")}</div>`;
+    case "divider":
+      return "<hr>";
+    default:
+      return "";
+  }
+}
+
+const CSS = `
+body { margin: 0; background: #fff; font: 15px/1.46668 "Lato", "Noto Sans", "DejaVu Sans", Arial, "Noto Color Emoji", sans-serif; color: #1d1c1d; }
+.msg { display: flex; padding: 12px 20px; gap: 8px; }
+.avatar { width: 36px; height: 36px; border-radius: 6px; background: #1f2a44; color: #fff; font-weight: 900; display: flex; align-items: center; justify-content: center; flex: none; }
+.body { min-width: 0; flex: 1; }
+.who { font-weight: 900; } .who .app { font-size: 10px; background: #ddd; color: #555; padding: 1px 3px; border-radius: 2px; margin-left: 4px; font-weight: 700; }
+.who .time { color: #616061; font-size: 12px; font-weight: 400; margin-left: 6px; }
+.only { color: #616061; font-size: 13px; margin-bottom: 2px; }
+.header { font-size: 18px; font-weight: 900; margin: 6px 0 2px; }
+.section { display: flex; justify-content: space-between; gap: 12px; margin: 6px 0; }
+.section .text { min-width: 0; }
+.context { color: #616061; font-size: 13px; margin: 4px 0; display: flex; flex-wrap: wrap; gap: 2px 10px; }
+.context > span { display: block; }
+.actions { display: flex; flex-wrap: wrap; gap: 8px; margin: 10px 0 4px; }
+.button { border: 1px solid #bbb; border-radius: 4px; padding: 3px 11px; font-size: 14px; font-weight: 700; white-space: nowrap; height: fit-content; background: #fff; }
+.button.primary { background: #007a5a; color: #fff; border-color: #007a5a; }
+pre { background: #f8f8f8; border: 1px solid #ddd; border-radius: 4px; padding: 8px; font: 12px/1.5 "DejaVu Sans Mono", monospace; white-space: pre-wrap; margin: 4px 0; }
+code { background: #f6f6f6; border: 1px solid #ddd; border-radius: 3px; padding: 0 3px; color: #c01343; font: 12px "DejaVu Sans Mono", monospace; }
+a { color: #1264a3; text-decoration: none; } .mention { background: #e8f5fa; color: #1264a3; border-radius: 3px; padding: 0 2px; }
+hr { border: none; border-top: 1px solid #ddd; }
+`;
+
+export function messageToHtml(
+  blocks: readonly AnyBlock[],
+  opts: { names?: Names; ephemeral?: boolean; width?: number } = {},
+): string {
+  const body = (blocks as KnownBlock[]).map((b) => block(b, opts.names ?? {})).join("\n");
+  const only = opts.ephemeral ? `<div class="only">👁 Only visible to you</div>` : "";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${CSS} .msg { width: ${opts.width ?? 640}px; }</style></head>
+<body><div class="msg"><div class="avatar">rw</div><div class="body">${only}<div class="who">rwerror<span class="app">APP</span><span class="time">3:07 AM</span></div>
+${body}</div></div></body></html>`;
+}

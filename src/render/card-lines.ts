@@ -1,0 +1,91 @@
+/** One-line pieces a card, the details modal and the terminal share: seen before, team notes, where raised. */
+import type { CardModel, SeenBefore, TeamNote } from "./model.ts";
+import { escapeText, link, safeText, truncate } from "./mrkdwn.ts";
+
+export const SEVERITY_EMOJI: Record<string, string> = {
+  critical: ":rotating_light:",
+  error: ":red_circle:",
+  warning: ":warning:",
+  info: ":information_source:",
+};
+
+export const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** `Nov 27`: short enough for a card's one-line history. */
+export const shortDay = (ms: number) => {
+  const d = new Date(ms);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+};
+
+export function times(n: number): string {
+  return n === 1 ? "once" : n === 2 ? "twice" : `${n} times`;
+}
+
+/** `src/meta/src/stream/scale.rs:930` linked to the source (a bare `mod.rs` says nothing). */
+export function sourceLabel(model: CardModel): string | null {
+  if (!model.source) return null;
+  const where = model.source.line ? `${model.source.path}:${model.source.line}` : model.source.path;
+  return link(model.source.url, where);
+}
+
+/** A wrapper without its long parentheticals: `gRPC request to meta service (call `/ddl…`) failed` → `… failed`. */
+export function withoutDetail(layer: string): string {
+  return layer.replace(/\s*\([^()]{20,200}\)/g, "").trim();
+}
+
+/** "inside: Failed to run the query › gRPC request to meta failed", or the deeper root cause. */
+export function chainLine(model: CardModel, perLayer = 70): string | null {
+  const parts: string[] = [];
+  if (model.wrappers.length > 0) {
+    parts.push(`inside: ${model.wrappers.map((w) => safeText(withoutDetail(w), perLayer)).join(" › ")}`);
+  }
+  if (model.deeper) parts.push(`root cause below it: ${safeText(model.deeper.split("\n")[0] ?? "", perLayer * 2)}`);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+export function capturesLine(model: CardModel): string | null {
+  const labelled = model.captures.filter((c) => c.label !== null);
+  if (labelled.length === 0) return null;
+  return labelled.map((c) => `${escapeText(c.label ?? "")}: *${safeText(c.value, 60)}*`).join(" · ");
+}
+
+export function seenLine(seen: SeenBefore | null, mrkdwn = true): string {
+  if (!seen || seen.count === 0)
+    return mrkdwn ? ":new: First time rwerror has seen this error." : "First time rwerror has seen this error.";
+  const channels =
+    seen.channels.length === 0
+      ? ""
+      : ` in ${seen.channels
+          .slice(0, 3)
+          .map((c) => (mrkdwn ? `<#${c}>` : `#${c}`))
+          .join(", ")}${seen.channels.length > 3 ? ` and ${seen.channels.length - 3} more` : ""}`;
+  const span =
+    seen.firstAt === seen.lastAt
+      ? ` on ${day(seen.lastAt)}`
+      : ` since ${day(seen.firstAt)}, last ${shortDay(seen.lastAt)}`;
+  const threads = seen.threads.slice(0, 3).map((t) => {
+    const label = `${shortDay(t.at)}${t.helpful ? " ✓ helpful" : t.noted ? " ✎ noted" : ""}`;
+    return mrkdwn ? link(t.url, label) : `${label} ${t.url}`;
+  });
+  const head = `Seen ${times(seen.count)}${channels}${span}`;
+  const tail = threads.length > 0 ? ` · earlier threads: ${threads.join(", ")}` : "";
+  return mrkdwn ? `:eyes: ${head}${tail}` : `${head}${tail}`;
+}
+
+export function noteLine(note: TeamNote, mrkdwn = true, max = 200): string {
+  const text = mrkdwn ? safeText(note.text, max) : note.text.slice(0, max);
+  const more = note.link ? (mrkdwn ? ` (${link(note.link, "link")})` : ` (${note.link})`) : "";
+  return `${text}${more} — ${mrkdwn ? `<@${note.userId}>` : note.userId}, ${mrkdwn ? shortDay(note.at) : day(note.at)}`;
+}
+
+/** Release range, rewording, third-party context and panic site (issue 10's facts): one line, or null. */
+export function releaseLine(model: CardModel): string | null {
+  const r = model.releaseLines;
+  const parts: string[] = [];
+  if (r.context) parts.push(`while: ${escapeText(r.context)}`);
+  if (r.panic) parts.push(link(r.panic.url, r.panic.label));
+  if (r.releases) parts.push(`releases ${escapeText(r.releases)}`);
+  if (r.note) parts.push(`_${escapeText(r.note)}_`);
+  if (r.successor) parts.push(`newest wording: ${link(r.successor.url, r.successor.message)}`);
+  return parts.length > 0 ? truncate(parts.join(" · "), 900) : null;
+}

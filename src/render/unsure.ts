@@ -1,0 +1,79 @@
+/**
+ * Honest answers: `candidates` ("I'm not sure this is in the knowledge base", with distinct guesses)
+ * and `none`. Neither has a severity chip or Post in channel: a guess is never stated as the answer.
+ */
+import type { MatchResult } from "../matcher/types.ts";
+import { ACTION } from "./actions.ts";
+import { actions, type Block, button, context, linkButton, type SlackMessage, section } from "./blocks.ts";
+import { candidateButton, distinctCandidates } from "./card.ts";
+import { docsSearchUrl, issuesSearchUrl, newIssueUrl } from "./links.ts";
+import type { CardContext } from "./model.ts";
+import { inlineCode, link } from "./mrkdwn.ts";
+
+export const UNSURE_ACTIONS_BLOCK = "rwerror_unsure_actions";
+export const NOT_SURE_TEXT = "I'm not sure this is in the knowledge base.";
+
+/** The error a report stores: the root-cause layer, else the paste's first line (redacted by the caller's context). */
+export function reportedError(result: MatchResult, paste: string, ctx: CardContext = {}): string {
+  const redact = ctx.redact ?? ((t: string) => t);
+  const root = result.layers.at(-1) ?? paste.split("\n").find((l) => l.trim() !== "") ?? "";
+  return redact(root.trim()).slice(0, 1500);
+}
+
+function lookFurther(error: string, ctx: CardContext): { blocks: Block[]; buttons: ReturnType<typeof button>[] } {
+  const redact = ctx.redact ?? ((t: string) => t);
+  const first = (error.split("\n")[0] ?? "").slice(0, 200);
+  const issue = newIssueUrl({
+    title: first,
+    chain: [...(ctx.layers ?? [error])].map(redact),
+    record: null,
+    version: ctx.version ?? null,
+  });
+  return {
+    blocks: [context([`You pasted ${inlineCode(first, 160)}`])],
+    buttons: [
+      button(":inbox_tray: Report as a new error", ACTION.reportGap, JSON.stringify({ t: error.slice(0, 1500) })),
+      linkButton("Search docs", ACTION.searchDocs, docsSearchUrl(first)),
+      linkButton("Search GitHub issues", ACTION.searchIssues, issuesSearchUrl(first)),
+      linkButton("Open a GitHub issue", ACTION.openIssue, issue),
+    ],
+  };
+}
+
+/** `candidates`: up to three distinct guesses as buttons, each opening that record's card for the asker. */
+export function renderNotSure(result: MatchResult, paste: string, ctx: CardContext = {}): SlackMessage {
+  const picked = distinctCandidates(result.matches, 3);
+  if (picked.length === 0) return renderNothingFound(result, paste, ctx);
+  const error = reportedError(result, paste, ctx);
+  const further = lookFurther(error, ctx);
+  const blocks: Block[] = [
+    section(
+      `:thinking_face: *${NOT_SURE_TEXT}*\nNothing matched well enough to state as the answer. The closest records are below: open one only if its wording fits your error.`,
+    ),
+    ...further.blocks,
+    ...(result.panicSite ? [context([link(result.panicSite.url, result.panicSite.label)])] : []),
+    actions(
+      picked.map((m, i) => candidateButton(m, i, ctx)),
+      "rwerror_candidates",
+    ),
+    context(["Not one of these? Report it so it shows up among the weekly digest's gaps, or look further:"]),
+    actions(further.buttons, UNSURE_ACTIONS_BLOCK),
+  ];
+  return { text: `${NOT_SURE_TEXT} Closest: ${picked.map((m) => m.record.slug).join(", ")}`, blocks };
+}
+
+/** `none`: say so plainly and offer the same report button. Never an empty reply. */
+export function renderNothingFound(result: MatchResult, paste: string, ctx: CardContext = {}): SlackMessage {
+  const error = reportedError(result, paste, ctx);
+  const further = lookFurther(error, ctx);
+  const blocks: Block[] = [
+    section(
+      ":mag: *No known RisingWave error matches this.*\nPaste the whole error with its `Caused by` chain, or try `/rwerror search <words>` for keywords.",
+    ),
+    ...(error ? further.blocks : []),
+    // A panic names where it happened even when no template explains its message.
+    ...(result.panicSite ? [context([link(result.panicSite.url, result.panicSite.label)])] : []),
+    actions(further.buttons, UNSURE_ACTIONS_BLOCK),
+  ];
+  return { text: "No known RisingWave error matches this paste.", blocks };
+}

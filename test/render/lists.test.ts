@@ -1,0 +1,125 @@
+import type { AnyBlock } from "@slack/types";
+import { describe, expect, it } from "vitest";
+import { ACTION } from "../../src/render/actions.ts";
+import {
+  checkBlockKitLimits,
+  renderHelp,
+  renderHome,
+  renderMutes,
+  renderNoteModal,
+  renderPasteModal,
+  renderRecord,
+  renderSearchResults,
+  renderStats,
+} from "../../src/render/index.ts";
+import { DOWNSTREAM_ID, JOB_FRAGMENTS_ID, seedById } from "../support/seeds.ts";
+import { BARE_PLACEHOLDER, exact, known, notFound, texts } from "./fixtures.ts";
+
+const HEX_ID = /\b[0-9a-f]{16}\b/;
+
+function showButtons(blocks: readonly AnyBlock[]) {
+  return known(blocks).flatMap((b) =>
+    b.type === "section" && b.accessory?.type === "button"
+      ? [{ id: b.accessory.action_id, value: b.accessory.value }]
+      : [],
+  );
+}
+
+describe("lists carry a Show button, never a bare record id", () => {
+  it("search results: filled titles (holes as …) and one Show per item", () => {
+    const msg = renderSearchResults("downstream", [exact(seedById(DOWNSTREAM_ID)), exact(notFound())]);
+    expect(showButtons(msg.blocks)).toEqual([
+      { id: `${ACTION.showPrefix}0`, value: DOWNSTREAM_ID },
+      { id: `${ACTION.showPrefix}1`, value: "0000notfound0001" },
+    ]);
+    for (const t of texts(msg.blocks)) {
+      expect(t).not.toMatch(HEX_ID);
+      expect(t).not.toMatch(BARE_PLACEHOLDER);
+    }
+    expect(texts(msg.blocks).join()).toContain("… not found: …");
+    expect(texts(msg.blocks).join()).toContain("no analysis yet");
+    expect(checkBlockKitLimits(msg)).toEqual([]);
+  });
+
+  it("stats: counts with a Show per record and the counting rule", () => {
+    const msg = renderStats(
+      [
+        { recordId: DOWNSTREAM_ID, title: "downstream relation missing for … -> …", count: 7 },
+        { recordId: JOB_FRAGMENTS_ID, title: "job fragments should exist for streaming job", count: 2 },
+      ],
+      "the last 90 days",
+    );
+    expect(texts(msg.blocks)[0]).toBe("*Top errors, the last 90 days*");
+    expect(showButtons(msg.blocks).map((b) => b.value)).toEqual([DOWNSTREAM_ID, JOB_FRAGMENTS_ID]);
+    expect(texts(msg.blocks).join()).toContain("lookups are not counted");
+    for (const t of texts(msg.blocks)) expect(t).not.toMatch(HEX_ID);
+  });
+
+  it("App Home: how many records have analysis, channel settings, mutes and Show buttons", () => {
+    const view = renderHome({
+      recordCount: 5814,
+      analysedCount: 2,
+      datasetVersion: "templates-2026-08-21",
+      topErrors: [{ recordId: DOWNSTREAM_ID, title: "downstream relation missing for … -> …", count: 3 }],
+      settings: {
+        autoChannels: ["incidents", "inc-*"],
+        maxCardsPer10Min: 5,
+        unsureReaction: false,
+        mutes: [
+          {
+            channelId: "C0INC",
+            recordId: DOWNSTREAM_ID,
+            title: "downstream relation missing for … -> …",
+            until: Date.parse("2026-12-02T10:00:00Z"),
+            userId: "U0BOB",
+          },
+        ],
+      },
+    });
+    const all = texts(view.blocks).join("\n");
+    expect(all).toContain("*5814* records, *2* with analysis");
+    expect(all).toContain("Auto-replies in: `incidents`, `inc-*`");
+    expect(all).toContain(
+      "<#C0INC>: downstream relation missing for … -&gt; … until 2026-12-02 10:00 UTC (by <@U0BOB>)",
+    );
+    expect(showButtons(view.blocks)).toEqual([{ id: `${ACTION.showPrefix}0`, value: DOWNSTREAM_ID }]);
+    expect(checkBlockKitLimits(view)).toEqual([]);
+    const off = renderHome({
+      recordCount: 2,
+      analysedCount: 2,
+      datasetVersion: null,
+      topErrors: [],
+      settings: { autoChannels: [], maxCardsPer10Min: 5, unsureReaction: false, mutes: [] },
+    });
+    expect(texts(off.blocks).join()).toContain("Auto-replies: *off*");
+  });
+});
+
+describe("other replies and modals", () => {
+  it("help names mute, mutes, stats 90d and @rwerror", () => {
+    const help = texts(renderHelp().blocks).join();
+    for (const piece of ["/rwerror mute <id|slug|last> [for 24h]", "/rwerror mutes", "90d", "@rwerror"])
+      expect(help).toContain(piece);
+  });
+
+  it("show says so for an unknown key and renders a known one as a card", () => {
+    expect(texts(renderRecord(undefined, "nope").blocks)[0]).toContain("No record with id or slug `nope`");
+    expect(renderRecord(seedById(DOWNSTREAM_ID), DOWNSTREAM_ID).blocks[0]).toMatchObject({
+      type: "header",
+      text: { text: "downstream relation missing for … -> …" },
+    });
+  });
+
+  it("the note modal asks for text and an optional link, within limits", () => {
+    const view = renderNoteModal(seedById(DOWNSTREAM_ID), JSON.stringify({ r: DOWNSTREAM_ID }));
+    expect(view.type).toBe("modal");
+    const inputs = known(view.blocks).filter((b) => b.type === "input");
+    expect(inputs.map((b) => b.type === "input" && b.optional === true)).toEqual([false, true]);
+    expect(checkBlockKitLimits(view)).toEqual([]);
+    expect(checkBlockKitLimits(renderPasteModal("{}"))).toEqual([]);
+  });
+
+  it("lists mutes, or says there are none", () => {
+    expect(texts(renderMutes([]).blocks)[0]).toContain("No muted errors");
+  });
+});

@@ -17,16 +17,28 @@ export function joinColonChain(lines: readonly string[]): string[] {
     if (l.trimEnd().endsWith(":") && !KNOWN_CONTINUATION.test(l)) run++;
   }
   if (run < 2) return [...lines];
+  // The joined line is kept as pieces and built once: re-reading the growing line for every piece
+  // made a paste of many short `ERROR:` lines quadratic (164 KiB: 0.3 s, 256 KiB: 1.8 s).
   const out: string[] = [];
+  let pieces: string[] | null = null;
+  const flush = () => {
+    if (pieces) out[out.length - 1] = pieces.join(" ");
+    pieces = null;
+  };
   let joining = false;
   for (const l of lines) {
-    const prev = out[out.length - 1];
-    if (joining && prev !== undefined && l.trim() !== "" && !KNOWN_CONTINUATION.test(l)) {
-      out[out.length - 1] = `${prev.trimEnd()} ${l.trim()}`;
-    } else out.push(l);
-    const last = out[out.length - 1] ?? "";
-    joining = last.trimEnd().endsWith(":") && !KNOWN_CONTINUATION.test(last);
+    if (joining && out.length > 0 && l.trim() !== "" && !KNOWN_CONTINUATION.test(l)) {
+      pieces ??= [(out[out.length - 1] ?? "").trimEnd()];
+      pieces.push(l.trim());
+      // The joined line ends with this piece, and starts like a line that was no continuation.
+      joining = l.trimEnd().endsWith(":");
+      continue;
+    }
+    flush();
+    out.push(l);
+    joining = l.trimEnd().endsWith(":") && !KNOWN_CONTINUATION.test(l);
   }
+  flush();
   return out;
 }
 

@@ -134,6 +134,8 @@ export const WORST_CASE_UNITS = [
   "  1: ",
   "ERROR: ",
   "ERROR:  a\n",
+  "ERROR: \n",
+  "a:\n",
   "'",
   '"',
   "`",

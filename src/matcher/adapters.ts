@@ -53,6 +53,33 @@ const runtimePrefix: ShapeAdapter = {
 };
 
 /**
+ * Log viewers and shippers put columns of their own before the line: Loki and Grafana
+ * (`<time>\t{app="rw"}\t`), journald (`Mar 04 05:06:07 host rw[42]: `), CloudWatch and Datadog
+ * exports (a time and a stream name). The line starts at a tracing timestamp followed by a level,
+ * when that comes early, after a blank, `|` or `]`, and the rest names a Rust target or an error
+ * field, so a message that merely quotes a time keeps its text.
+ */
+const EMBEDDED_LOG = new RegExp(`[\\s|\\]](${TIMESTAMP}\\s+(?:TRACE|DEBUG|INFO|WARN|ERROR)\\s)`);
+const VIEWER_PREFIX_MAX = 200;
+/** Already a log line from its start (its own timestamp and level): left alone. */
+const LEVELLED_START =
+  /^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\s/;
+const LOG_TAIL = /\w::\w|\s(?:error|err)=/;
+
+const viewerPrefix: ShapeAdapter = {
+  name: "viewer-prefix",
+  apply(lines) {
+    return lines.map((line) => {
+      if (LEVELLED_START.test(line)) return line;
+      const m = EMBEDDED_LOG.exec(line.slice(0, VIEWER_PREFIX_MAX + 64));
+      if (!m?.[1] || m.index + 1 > VIEWER_PREFIX_MAX) return line;
+      const rest = line.slice(m.index + 1);
+      return LOG_TAIL.test(rest) ? rest : line;
+    });
+  },
+};
+
+/**
  * Literal escapes (`\n`, `\"`, `\t`) of a message printed inside a quoted or JSON string. Lines
  * with byte escapes (`\x01`, Rust's `b"…"` dumps) are data and stay as they are.
  */
@@ -155,6 +182,7 @@ const hardWraps: ShapeAdapter = {
 export const SHAPE_ADAPTERS: readonly ShapeAdapter[] = [
   containerJson,
   runtimePrefix,
+  viewerPrefix,
   literalEscapes,
   sharedGutter,
   lineNumbers,
@@ -165,6 +193,7 @@ export const SHAPE_ADAPTERS: readonly ShapeAdapter[] = [
 const MARKS: Record<string, (text: string) => boolean> = {
   "container-json": (t) => t.includes('"'),
   "runtime-prefix": (t) => / std(?:out|err) [FP] |Z \d{4}-\d{2}-|Z (?:thread '|called `|panicked at )/.test(t),
+  "viewer-prefix": (t) => /\dT\d\d:\d\d:\d\d/.test(t),
   "literal-escapes": (t) => t.includes("\\"),
   "shared-gutter": (t) => t.includes("|") || t.includes("│"),
   "line-numbers": (t) => /^[ \t]*\d/.test(t),

@@ -391,3 +391,19 @@ SHAPE_CASES.push(
   // No panic: the same log line is answered.
   ["panic-echo", ACTOR_EXIT, "Numeric out of range", "any"],
 );
+
+/** Columns a log viewer or shipper puts before the line: the line starts at its own timestamp. */
+const DIV_LOG = `${TS} ERROR risingwave_stream::executor::actor: Compute error: Division by zero, executor: HashAggExecutor 1A`;
+SHAPE_CASES.push(
+  [
+    "viewer-prefix",
+    `2026-03-04 05:06:07.123\t{app="risingwave", pod="rw-compute-0"}\t${DIV_LOG}`,
+    "Division by zero",
+    "answer",
+  ],
+  ["viewer-prefix", `Mar 04 05:06:07 node-1 risingwave[4242]: ${DIV_LOG}`, "Division by zero", "answer"],
+  ["viewer-prefix", `1709528767123 rw-compute-0/compute ${DIV_LOG}`, "Division by zero", "answer"],
+  ["viewer-prefix", `| ${DIV_LOG} |`, "Division by zero", "answer"],
+  // A sentence that quotes a time is no log line: nothing is cut, and it is no answer.
+  ["viewer-prefix", `the job failed at ${TS} INFO when I ran it, it said Division by zero`, null, "no-answer"],
+);

@@ -154,6 +154,18 @@ export function scanPeriod(
   };
 }
 
+/** How a group did in its period, against `previousCount` in the period before. */
+function periodCounts(g: Group, previousCount: number): PeriodCounts {
+  return {
+    count: g.count,
+    channels: g.channels.size,
+    firstSeen: g.firstSeen,
+    lastSeen: g.lastSeen,
+    previousCount,
+    change: changeRatio(g.count, previousCount),
+  };
+}
+
 function ranked(map: Map<string, Group>, limit: number): [string, Group][] {
   return [...map].sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, limit);
 }
@@ -184,12 +196,7 @@ export function recordStats(
       recordId,
       title: record?.errorMessage ?? null,
       slug: record?.slug ?? null,
-      count: g.count,
-      channels: g.channels.size,
-      firstSeen: g.firstSeen,
-      lastSeen: g.lastSeen,
-      previousCount,
-      change: changeRatio(g.count, previousCount),
+      ...periodCounts(g, previousCount),
       firstEver: Math.min(firstEver(recordId) ?? g.firstSeen, g.firstSeen),
       buckets: g.buckets,
     };
@@ -225,12 +232,7 @@ export function unmatchedStats(
       fingerprint,
       template: ex.template || ex.excerpt,
       example: ex.excerpt,
-      count: g.count,
-      channels: g.channels.size,
-      firstSeen: g.firstSeen,
-      lastSeen: g.lastSeen,
-      previousCount,
-      change: changeRatio(g.count, previousCount),
+      ...periodCounts(g, previousCount),
     };
   });
 }

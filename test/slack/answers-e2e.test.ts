@@ -24,8 +24,8 @@ import {
   blockAction,
   messageEvent,
   messageShortcut,
+  pasteModalSubmission,
   slashCommand,
-  viewSubmission,
 } from "../support/payloads.ts";
 import { postEvent, postForm, postInteraction } from "../support/signing.ts";
 
@@ -200,10 +200,7 @@ describe("counting what happened", () => {
     const b = await start();
     const res = await postInteraction(
       b.eventsUrl,
-      viewSubmission({
-        callbackId: VIEW.pasteModal,
-        blockId: VIEW.pasteInputBlock,
-        actionId: VIEW.pasteInputAction,
+      pasteModalSubmission({
         value: "downstream relation missing",
         privateMetadata: JSON.stringify({ channel: "C0GENERAL" }),
       }),

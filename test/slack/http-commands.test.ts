@@ -3,7 +3,7 @@ import { ACTION, VIEW } from "../../src/render/index.ts";
 import { listOccurrences } from "../../src/store/index.ts";
 import { BOT_TOKEN, blockKitProblems, HEALTH_TOKEN, type RunningBot, startBot } from "../support/bot.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, PASTE_UNKNOWN, slackEscape } from "../support/pastes.ts";
-import { slashCommand, viewSubmission } from "../support/payloads.ts";
+import { pasteModalSubmission, slashCommand } from "../support/payloads.ts";
 import { postEvent, postForm, postInteraction } from "../support/signing.ts";
 
 let bot: RunningBot;
@@ -131,10 +131,7 @@ describe("HTTP mode: /rwerror", () => {
 
     const res = await postInteraction(
       bot.eventsUrl,
-      viewSubmission({
-        callbackId: VIEW.pasteModal,
-        blockId: VIEW.pasteInputBlock,
-        actionId: VIEW.pasteInputAction,
+      pasteModalSubmission({
         value: PASTE_DOWNSTREAM,
         privateMetadata: view.private_metadata,
         userId: "U0MODAL",
@@ -152,10 +149,7 @@ describe("HTTP mode: /rwerror", () => {
     try {
       await postInteraction(
         bot.eventsUrl,
-        viewSubmission({
-          callbackId: VIEW.pasteModal,
-          blockId: VIEW.pasteInputBlock,
-          actionId: VIEW.pasteInputAction,
+        pasteModalSubmission({
           value: PASTE_DOWNSTREAM,
           privateMetadata: JSON.stringify({ channel: "C0PRIVATE" }),
           userId: "U0DMME",
@@ -170,10 +164,7 @@ describe("HTTP mode: /rwerror", () => {
   it("refuses an empty modal submission with an inline error", async () => {
     const res = await postInteraction(
       bot.eventsUrl,
-      viewSubmission({
-        callbackId: VIEW.pasteModal,
-        blockId: VIEW.pasteInputBlock,
-        actionId: VIEW.pasteInputAction,
+      pasteModalSubmission({
         value: "   ",
         privateMetadata: "",
       }),

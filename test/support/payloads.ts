@@ -1,4 +1,5 @@
 /** Slack request bodies as Slack sends them, trimmed to the fields Bolt and rwerror read. */
+import { VIEW } from "../../src/render/index.ts";
 import { FAKE_BOT_USER, FAKE_TEAM } from "./fake-slack.ts";
 
 let counter = 0;
@@ -187,6 +188,20 @@ export function viewSubmission(fields: {
     },
     response_urls: [],
   };
+}
+
+/** The paste modal (`/rwerror` alone) submitted with `value` in its one input. */
+export function pasteModalSubmission(fields: {
+  value: string;
+  privateMetadata: string;
+  userId?: string;
+}): Record<string, unknown> {
+  return viewSubmission({
+    callbackId: VIEW.pasteModal,
+    blockId: VIEW.pasteInputBlock,
+    actionId: VIEW.pasteInputAction,
+    ...fields,
+  });
 }
 
 export function messageShortcut(fields: {

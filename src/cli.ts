@@ -7,7 +7,7 @@ import { CatalogError } from "./catalog/errors.ts";
 import { readConfig } from "./cli/context.ts";
 import { type CliIo, processIo } from "./cli/io.ts";
 import { ConfigError } from "./config.ts";
-import { MigrationError } from "./store/errors.ts";
+import { MigrationError, StoreOpenError } from "./store/errors.ts";
 
 const USAGE = `Usage: rwerror <command> [options]
 
@@ -119,7 +119,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       io.err(`rwerror: ${(e as Error).message}\n\n${USAGE}`);
       return 2;
     }
-    if (e instanceof CatalogError || e instanceof MigrationError) {
+    if (e instanceof CatalogError || e instanceof MigrationError || e instanceof StoreOpenError) {
       io.err(`rwerror: ${(e as Error).message}`);
       return 1;
     }

@@ -7,27 +7,27 @@ import { runConsole } from "./cli/console.ts";
 import { loadForServing, readConfig } from "./cli/context.ts";
 import type { CliIo } from "./cli/io.ts";
 import { createMatcher } from "./matcher/index.ts";
-import { notesFor, openStore, recordHistory, recordOccurrence, redactSecrets } from "./store/index.ts";
+import { openStore, redactSecrets } from "./store/index.ts";
 
 export async function serve(env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const config = readConfig(env);
   const catalog = loadForServing(config, io);
   const matcher = createMatcher(catalog, { risingwaveVersion: config.risingwaveVersion });
-  const store = openStore(config.dbPath, { now: Date.now });
+  const store = await openStore(config.dbPath, { now: Date.now });
   if (config.mode === "console") {
     try {
       return await runConsole({
         matcher,
         io,
-        record: (o) => recordOccurrence(store, o),
-        context: (id) => ({
+        record: (o) => store.recordOccurrence(o),
+        context: async (id) => ({
           redact: redactSecrets,
-          seen: { ...recordHistory(store, id), threads: [] },
-          notes: notesFor(store, id, 3),
+          seen: { ...(await store.recordHistory(id)), threads: [] },
+          notes: await store.notesFor(id, 3),
         }),
       });
     } finally {
-      store.close();
+      await store.close();
     }
   }
   const { startSlack } = await import("./slack/start.ts");

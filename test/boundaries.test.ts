@@ -52,6 +52,20 @@ describe("architecture", () => {
     },
   );
 
+  const outsideStore = sourceFiles(join(repoRoot, "src")).filter((f) => !f.startsWith(join(repoRoot, "src", "store")));
+  it.each(outsideStore.map((f) => [relative(repoRoot, f), f]))(
+    "%s sees no database driver and reaches into no store backend",
+    (_, file) => {
+      const source = readFileSync(file, "utf8");
+      const imports = [...source.matchAll(/from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map(
+        (m) => m[1] ?? m[2] ?? "",
+      );
+      expect(
+        imports.filter((s) => s === "better-sqlite3" || s === "pg" || /\/store\/(sqlite|postgres)\//.test(s)),
+      ).toEqual([]);
+    },
+  );
+
   it("the guard sees a runtime Slack import when there is one", () => {
     expect(runtimeImports('import { App } from "@slack/bolt";\nimport type { Logger } from "@slack/bolt";')).toEqual([
       "@slack/bolt",

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Catalog, formatProblem, loadCatalog } from "../catalog/index.ts";
 import { type Config, DEFAULT_DB, type LoadConfigOptions, loadConfig } from "../config.ts";
+import { storeKindOf } from "../store/kind.ts";
 import type { CliIo } from "./io.ts";
 
 /** The package root: the shipped data/ is found here, whatever the cwd. */
@@ -20,7 +21,10 @@ export function resolvePaths(config: Config): Config {
   return {
     ...config,
     dataPaths: config.dataPaths.map((p) => (p === DEFAULT_DATA ? resolve(packageRoot, p) : fromCwd(p))),
-    dbPath: config.dbPath === ":memory:" || config.dbPath.startsWith("file:") ? config.dbPath : fromCwd(config.dbPath),
+    dbPath:
+      config.dbPath === ":memory:" || config.dbPath.startsWith("file:") || storeKindOf(config.dbPath) === "postgres"
+        ? config.dbPath
+        : fromCwd(config.dbPath),
   };
 }
 

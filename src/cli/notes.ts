@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import type { Catalog } from "../catalog/index.ts";
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Config } from "../config.ts";
-import { listNotes, openStore, type StoredNote } from "../store/index.ts";
+import { openStore, type StoredNote } from "../store/index.ts";
 import { loadForServing } from "./context.ts";
 import type { CliIo } from "./io.ts";
 
@@ -42,7 +42,7 @@ export function notesAsRecords(
   return out;
 }
 
-export function notesCommand(argv: string[], config: Config, io: CliIo): number {
+export async function notesCommand(argv: string[], config: Config, io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     options: { format: { type: "string", default: "notes" }, help: { type: "boolean", short: "h", default: false } },
@@ -57,9 +57,9 @@ export function notesCommand(argv: string[], config: Config, io: CliIo): number 
     return 2;
   }
   const catalog = loadForServing(config, io);
-  const store = openStore(config.dbPath, { now: Date.now });
+  const store = await openStore(config.dbPath, { now: Date.now });
   try {
-    const notes = listNotes(store);
+    const notes = await store.listNotes();
     if (values.format === "records") {
       const records = notesAsRecords(catalog, notes);
       for (const r of records) io.out(JSON.stringify(r));
@@ -81,6 +81,6 @@ export function notesCommand(argv: string[], config: Config, io: CliIo): number 
     }
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -29,12 +29,12 @@ export async function runStoreCommand(
   io: CliIo,
 ): Promise<number> {
   const catalog = loadForServing(config, io);
-  const store = openStore(config.dbPath, { now: Date.now });
+  const store = await openStore(config.dbPath, { now: Date.now });
   try {
     const deps = { store, catalog, now: Date.now, tz: config.timeZone, out: io.out, err: io.err };
-    if (command === "report") return runReportCommand(argv, deps);
+    if (command === "report") return await runReportCommand(argv, deps);
     return await runDigestCommand(argv, { ...deps, post: await digestPoster(config), channel: config.digestChannel });
   } finally {
-    store.close();
+    await store.close();
   }
 }

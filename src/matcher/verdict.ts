@@ -23,8 +23,11 @@ const SOURCE_PLACEHOLDER = /\{(?:0|source|error|err|e|cause|inner)(?::[^}]*)?\}\
 /** A wrapper label naming an error (`Sink error: `, `… failed: `): what follows is another error. */
 const ERROR_LABEL_END = new RegExp(`(?:${LABEL_SUFFIX_WORDS.join("|")}):? ?$`);
 
-/** How sure the paste is that a group is an error: printed error output beats a log message beats prose. */
-export type Strength = 1 | 2 | 3;
+/**
+ * How sure the paste is that a group is an error, and how likely it is the cause: a panic (the
+ * process crashed there) beats printed error output, which beats a log message, which beats prose.
+ */
+export type Strength = 1 | 2 | 3 | 4;
 
 export interface GroupEvidence {
   group: number;
@@ -38,10 +41,12 @@ export interface GroupEvidence {
 /** A layer that RisingWave or a tool printed as an error, not a line that merely reads like one. */
 export function layerStrength(layer: ErrorLayer, readsLikeError: boolean): Strength {
   switch (layer.kind) {
+    // Errors logged around a panic are mostly its echoes (actors exiting, channels closing).
+    case "panic":
+      return 4;
     case "psql":
     case "cause":
     case "log":
-    case "panic":
       return 3;
     case "log-message":
       return 2;

@@ -60,7 +60,7 @@ export async function runDigestCommand(argv: string[], deps: DigestDeps): Promis
   }
 
   if (values["dry-run"]) {
-    const digest = buildWeeklyDigest(deps.store, deps.catalog, target);
+    const digest = await buildWeeklyDigest(deps.store, deps.catalog, target);
     deps.out(values.json ? `${JSON.stringify(renderDigestMessage(digest), null, 2)}\n` : renderDigestText(digest));
     return 0;
   }
@@ -72,7 +72,10 @@ export async function runDigestCommand(argv: string[], deps: DigestDeps): Promis
     return 2;
   }
   if (values.force) {
-    const { ts } = await deps.post(channel, renderDigestMessage(buildWeeklyDigest(deps.store, deps.catalog, target)));
+    const { ts } = await deps.post(
+      channel,
+      renderDigestMessage(await buildWeeklyDigest(deps.store, deps.catalog, target)),
+    );
     deps.out(`Posted digest ${target.periodKey} to ${channel}${ts ? ` (ts ${ts})` : ""} without claiming the week.\n`);
     return 0;
   }

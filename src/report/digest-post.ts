@@ -1,7 +1,6 @@
 import type { Catalog } from "../catalog/index.ts";
 import { type DigestMessage, renderDigestMessage } from "../render/digest.ts";
-import type { Store } from "../store/db.ts";
-import { claimDigest, type DigestRow, getDigest, markDigestPosted, releaseDigest } from "../store/digests.ts";
+import type { DigestRow, Store } from "../store/index.ts";
 import { buildWeeklyDigest, type DigestTarget } from "./weekly.ts";
 
 export type PostDigest = (channel: string, message: DigestMessage) => Promise<{ ts?: string | undefined }>;
@@ -24,16 +23,20 @@ export type DigestPostResult =
  */
 export async function postDigestOnce(deps: DigestPostDeps, target: DigestTarget): Promise<DigestPostResult> {
   const { store, catalog, channel, post } = deps;
-  const claim = claimDigest(store, target.periodKey, { from: target.period.from, to: target.period.to, channel });
+  const claim = await store.claimDigest(target.periodKey, { from: target.period.from, to: target.period.to, channel });
   if (!claim)
-    return { status: "already-claimed", periodKey: target.periodKey, existing: getDigest(store, target.periodKey) };
+    return {
+      status: "already-claimed",
+      periodKey: target.periodKey,
+      existing: await store.getDigest(target.periodKey),
+    };
   try {
-    const message = renderDigestMessage(buildWeeklyDigest(store, catalog, target));
+    const message = renderDigestMessage(await buildWeeklyDigest(store, catalog, target));
     const { ts } = await post(channel, message);
-    markDigestPosted(store, claim, { channel, ...(ts ? { messageTs: ts } : {}) });
+    await store.markDigestPosted(claim, { channel, ...(ts ? { messageTs: ts } : {}) });
     return { status: "posted", periodKey: target.periodKey, ts };
   } catch (error) {
-    releaseDigest(store, claim);
+    await store.releaseDigest(claim).catch(() => undefined);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Catalog } from "../catalog/index.ts";
 import { renderReportCsv, renderReportJson, renderReportTable } from "../render/digest-report.ts";
-import type { Store } from "../store/db.ts";
+import type { Store } from "../store/index.ts";
 import { PeriodError, resolvePeriod } from "./period.ts";
 import { buildErrorReport } from "./report.ts";
 import { assertTimeZone } from "./zoned-time.ts";
@@ -28,7 +28,7 @@ export const REPORT_USAGE = `usage: rwerror report [--since 7d | --from DATE [--
 const FORMATS = { table: renderReportTable, json: renderReportJson, csv: renderReportCsv } as const;
 
 /** `rwerror report …`: prints the report; returns the exit code (0 ok, 2 bad arguments). */
-export function runReportCommand(argv: string[], deps: ReportDeps): number {
+export async function runReportCommand(argv: string[], deps: ReportDeps): Promise<number> {
   const err = deps.err ?? deps.out;
   try {
     const { values } = parseArgs({
@@ -55,7 +55,7 @@ export function runReportCommand(argv: string[], deps: ReportDeps): number {
       throw new PeriodError(`--limit "${values.limit}": expected a positive whole number`);
     assertTimeZone(deps.tz);
     const period = resolvePeriod(values, deps.now(), deps.tz);
-    deps.out(render(buildErrorReport(deps.store, deps.catalog, period, { limit })));
+    deps.out(render(await buildErrorReport(deps.store, deps.catalog, period, { limit })));
     return 0;
   } catch (error) {
     if (error instanceof PeriodError || error instanceof RangeError || isParseArgsError(error)) {

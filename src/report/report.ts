@@ -1,5 +1,5 @@
 import type { Catalog } from "../catalog/index.ts";
-import type { Store } from "../store/db.ts";
+import type { Store } from "../store/index.ts";
 import { type Period, previousPeriod } from "./period.ts";
 import {
   type PeriodTotals,
@@ -20,21 +20,20 @@ export interface ErrorReport {
   unmatched: UnmatchedStat[];
 }
 
-export function buildErrorReport(
+export async function buildErrorReport(
   store: Store,
   catalog: Catalog,
   period: Period,
   { limit = 50, unmatchedLimit = 10 }: { limit?: number; unmatchedLimit?: number } = {},
-): ErrorReport {
+): Promise<ErrorReport> {
   const previous = previousPeriod(period);
-  const scan = scanPeriod(store, period);
-  const prevScan = scanPeriod(store, previous);
+  const [scan, prevScan] = await Promise.all([scanPeriod(store, period), scanPeriod(store, previous)]);
   return {
     period,
     previous,
     totals: scan.totals,
     previousTotals: prevScan.totals,
-    records: recordStats(store, scan, { limit, catalog, previous: prevScan }).map(({ buckets: _b, ...r }) => r),
-    unmatched: unmatchedStats(store, scan, { limit: unmatchedLimit, previous: prevScan }),
+    records: (await recordStats(store, scan, { limit, catalog, previous: prevScan })).map(({ buckets: _b, ...r }) => r),
+    unmatched: await unmatchedStats(store, scan, { limit: unmatchedLimit, previous: prevScan }),
   };
 }

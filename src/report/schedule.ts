@@ -1,9 +1,6 @@
 import { Cron } from "croner";
 import type { Catalog } from "../catalog/index.ts";
-import type { Store } from "../store/db.ts";
-import { getDigest } from "../store/digests.ts";
-import { pruneOccurrences } from "../store/occurrences.ts";
-import { pruneReplies, pruneSeenEvents } from "../store/slack-state.ts";
+import type { Store } from "../store/index.ts";
 import { type DigestPostResult, type PostDigest, postDigestOnce } from "./digest-post.ts";
 import { anyOccurrenceBefore } from "./stats.ts";
 import { digestTargetAt } from "./weekly.ts";
@@ -14,6 +11,8 @@ export interface SchedulerLog {
   warn(...args: unknown[]): void;
   error(...args: unknown[]): void;
 }
+
+const DAY_MS = 86_400_000;
 
 export interface DigestSchedulerOptions {
   store: Store;
@@ -40,7 +39,7 @@ export interface DigestScheduler {
   /** Runs the digest as the cron would at that instant (the cron's callback). */
   runDue(at: number): Promise<DigestPostResult | undefined>;
   /** Retention: old occurrences, seen event ids and reply bookkeeping. */
-  prune(): void;
+  prune(): Promise<void>;
 }
 
 export function startDigestScheduler({
@@ -67,10 +66,14 @@ export function startDigestScheduler({
     return result;
   }
 
-  function prune(): void {
-    const occurrences = pruneOccurrences(store, retentionDays);
-    const events = pruneSeenEvents(store);
-    const replies = pruneReplies(store);
+  async function prune(): Promise<void> {
+    const at = now();
+    // Range deletes by time: replicas pruning at once delete the same rows without conflict.
+    const { occurrences, events, replies } = await store.prune({
+      occurrencesBefore: at - retentionDays * DAY_MS,
+      eventsBefore: at - DAY_MS,
+      repliesBefore: at - 30 * DAY_MS,
+    });
     if (occurrences + events + replies > 0) {
       log.info(`rwerror: retention pruned ${occurrences} occurrences, ${events} event ids, ${replies} replies`);
     }
@@ -78,23 +81,19 @@ export function startDigestScheduler({
 
   const onError = (what: string) => (error: unknown) => log.error(`rwerror: ${what} failed:`, error);
   if (digestEnabled) digestJob.schedule(() => runDue(now()).then(() => undefined, onError("scheduled digest")));
-  const pruneJob = new Cron(pruneCron, { timezone: tz, protect: true, unref: true }, () => {
-    try {
-      prune();
-    } catch (error) {
-      onError("retention prune")(error);
-    }
-  });
+  const pruneJob = new Cron(pruneCron, { timezone: tz, protect: true, unref: true }, () =>
+    prune().catch(onError("retention prune")),
+  );
 
   async function runMissed(): Promise<void> {
-    prune();
+    await prune();
     if (!digestEnabled) return;
     const [slot] = digestJob.previousRuns(1, new Date(now()));
     if (!slot) return;
     const target = digestTargetAt(slot.getTime(), tz);
-    if (getDigest(store, target.periodKey)?.postedAt) return;
+    if ((await store.getDigest(target.periodKey))?.postedAt) return;
     // A fresh install has nothing to report on for a slot before its first logged error.
-    if (!anyOccurrenceBefore(store, slot.getTime())) return;
+    if (!(await anyOccurrenceBefore(store, slot.getTime()))) return;
     log.info(`rwerror: digest ${target.periodKey} was due ${slot.toISOString()} and not posted; posting now`);
     await runDue(slot.getTime());
   }

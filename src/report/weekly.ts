@@ -1,8 +1,5 @@
 import type { Catalog } from "../catalog/index.ts";
-import type { Store } from "../store/db.ts";
-import { type FeedbackTally, notHelpfulRecords } from "../store/feedback.ts";
-import { type GapReport, gapReports } from "../store/gap-reports.ts";
-import { listNotes } from "../store/notes.ts";
+import type { FeedbackTally, GapReport, Store } from "../store/index.ts";
 import { dayEdges, nextWeekKey, type Period, previousPeriod, rangeLabel, weekPeriod } from "./period.ts";
 import {
   changeRatio,
@@ -81,17 +78,27 @@ export interface DigestNote {
   at: number;
 }
 
-export function buildWeeklyDigest(
+export async function buildWeeklyDigest(
   store: Store,
   catalog: Catalog,
   target: DigestTarget,
   { topLimit = 10, unmatchedLimit = 5, newLimit = 10, notHelpfulLimit = 5, notesLimit = 10, gapsLimit = 5 } = {},
-): WeeklyDigest {
+): Promise<WeeklyDigest> {
   const { period, periodKey } = target;
   const previous = previousPeriod(period);
   const edges = dayEdges(period, 7);
-  const scan = scanPeriod(store, { from: period.from, to: period.to, edges });
-  const prevScan = scanPeriod(store, previous);
+  const [scan, prevScan, notHelpful, notes, gaps] = await Promise.all([
+    scanPeriod(store, { from: period.from, to: period.to, edges }),
+    scanPeriod(store, previous),
+    store.notHelpfulRecords({ from: period.from, to: period.to, limit: notHelpfulLimit }),
+    store.listNotes({ from: period.from, to: period.to }),
+    store.gapReports({ from: period.from, to: period.to, limit: gapsLimit }),
+  ]);
+  const [top, fresh, unmatched] = await Promise.all([
+    recordStats(store, scan, { limit: topLimit, catalog, previous: prevScan }),
+    newRecordStats(store, scan, { limit: newLimit, catalog }),
+    unmatchedStats(store, scan, { limit: unmatchedLimit, previous: prevScan }),
+  ]);
   const previousTotal = prevScan.totals.total;
   return {
     periodKey,
@@ -105,26 +112,24 @@ export function buildWeeklyDigest(
     channels: scan.totals.channels,
     daily: scan.totalBuckets,
     days: edges.slice(0, -1).map((ms) => formatLocal(ms, period.tz, { time: false })),
-    top: recordStats(store, scan, { limit: topLimit, catalog, previous: prevScan }).map(({ buckets, ...r }) => ({
+    top: top.map(({ buckets, ...r }) => ({
       ...r,
       daily: buckets,
     })),
-    newThisPeriod: newRecordStats(store, scan, { limit: newLimit, catalog }).map(({ buckets: _b, ...r }) => r),
-    unmatched: unmatchedStats(store, scan, { limit: unmatchedLimit, previous: prevScan }),
-    notHelpful: notHelpfulRecords(store, { from: period.from, to: period.to, limit: notHelpfulLimit }).map((f) => {
+    newThisPeriod: fresh.map(({ buckets: _b, ...r }) => r),
+    unmatched,
+    notHelpful: notHelpful.map((f) => {
       const record = catalog.byId(f.recordId);
       return { ...f, title: record?.errorMessage ?? null, slug: record?.slug ?? null };
     }),
-    notes: listNotes(store, { from: period.from, to: period.to })
-      .slice(-notesLimit)
-      .map((n) => ({
-        recordId: n.recordId,
-        title: catalog.byId(n.recordId)?.errorMessage ?? null,
-        text: n.text,
-        link: n.link,
-        userId: n.userId,
-        at: n.at,
-      })),
-    gaps: gapReports(store, { from: period.from, to: period.to, limit: gapsLimit }),
+    notes: notes.slice(-notesLimit).map((n) => ({
+      recordId: n.recordId,
+      title: catalog.byId(n.recordId)?.errorMessage ?? null,
+      text: n.text,
+      link: n.link,
+      userId: n.userId,
+      at: n.at,
+    })),
+    gaps,
   };
 }

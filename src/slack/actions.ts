@@ -10,7 +10,6 @@ import {
 } from "../render/index.ts";
 import { cardContextFor } from "./card-context.ts";
 import { clickedRecord, GONE, readClick } from "./clicks.ts";
-import { recordFeedback } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { blockActionSchema, buttonSchema } from "./payloads.ts";
 import { callSlack } from "./web-call.ts";
@@ -23,7 +22,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
       if (!click) return;
       const { ref, channelId } = click;
       const messageTs = click.body.message?.ts ?? click.body.container?.message_ts ?? null;
-      recordFeedback(deps.store, {
+      const vote = {
         recordId: ref.r,
         helpful,
         userId: click.body.user.id,
@@ -31,7 +30,8 @@ export function registerActions(app: App, deps: ListenerDeps): void {
         channelId: channelId ?? null,
         messageTs,
         at: deps.now(),
-      });
+      };
+      await deps.guard.write(`vote record=${ref.r}`, (store) => store.recordFeedback(vote));
       if (click.ephemeral) {
         const record = deps.catalog.byId(ref.r);
         if (!record) return;

@@ -3,10 +3,8 @@ import type { webApi } from "@slack/bolt";
 import type { MatchResult } from "../matcher/types.ts";
 import { occurrenceFromResult } from "../occurrence.ts";
 import { renderAnswer, type SlackMessage } from "../render/index.ts";
-import { messageAlreadyCounted } from "../store/index.ts";
 import type { OccurrenceInput } from "../store/types.ts";
 import { cardContextFor } from "./card-context.ts";
-import { recordOccurrence } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
 import { channelMatchContext } from "./version-command.ts";
@@ -31,7 +29,12 @@ export interface Answer {
  * Counts a paste the one way every surface counts (src/occurrence.ts): once per message and record,
  * whichever entry point saw it first.
  */
-export function countPaste(deps: ListenerDeps, result: MatchResult, text: string, ctx: PasteContext): void {
+export async function countPaste(
+  deps: ListenerDeps,
+  result: MatchResult,
+  text: string,
+  ctx: PasteContext,
+): Promise<void> {
   if (ctx.lookup) return;
   const occurrence = occurrenceFromResult(result, text, ctx.source, {
     teamId: ctx.teamId ?? null,
@@ -42,8 +45,12 @@ export function countPaste(deps: ListenerDeps, result: MatchResult, text: string
     occurredAt: deps.now(),
   });
   if (!occurrence) return;
-  if (messageAlreadyCounted(deps.store, occurrence.channelId, occurrence.messageTs, occurrence.recordId)) return;
-  recordOccurrence(deps.store, occurrence);
+  // Per entry point a retried message is one row (a unique index); across entry points (the auto-reply
+  // and a shortcut on one message) this check keeps it one occurrence.
+  await deps.guard.write("occurrence", async (store) => {
+    if (await store.messageAlreadyCounted(occurrence.channelId, occurrence.messageTs, occurrence.recordId)) return;
+    await store.recordOccurrence(occurrence);
+  });
 }
 
 /** Matches a paste (Slack-escaped text), counts it, and renders the answer its verdict calls for. */
@@ -55,13 +62,13 @@ export async function answerPaste(
   opts: { ephemeral: boolean },
 ): Promise<Answer> {
   const text = plainTextFromSlack(slackText);
-  const result = deps.matcher.match(text, channelMatchContext(deps, ctx.channelId));
+  const result = deps.matcher.match(text, await channelMatchContext(deps, ctx.channelId));
   const best = result.verdict === "answer" ? result.matches[0] : undefined;
   // Context first: "seen before" means before this paste.
   const context = await cardContextFor(deps, client, best?.record.id, {
     channelId: ctx.channelId ?? undefined,
     threadTs: ctx.threadTs ?? undefined,
   });
-  countPaste(deps, result, text, ctx);
+  await countPaste(deps, result, text, ctx);
   return { result, text, message: renderAnswer(result, { ...context, ...opts }, text) };
 }

@@ -9,6 +9,7 @@ import { App, LogLevel } from "@slack/bolt";
 import type { Catalog } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
 import type { Matcher } from "../matcher/types.ts";
+import { createLocalClaims, guardStore, type StoreGuard } from "../store/index.ts";
 import { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 import type { ListenerDeps, SlackDeps } from "./deps.ts";
 import { healthRoutes, startHealthServer } from "./health.ts";
@@ -35,6 +36,8 @@ export { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 export interface BuiltApp {
   app: App;
   metrics: Metrics;
+  /** The store as the listeners use it: its retry queue is drained before the store closes. */
+  guard: StoreGuard;
   start(): Promise<void>;
   /** Stops taking work and waits up to `graceMs` for running handlers; returns the ones abandoned. */
   drain(graceMs: number): Promise<string[]>;
@@ -54,7 +57,7 @@ function kindOf(body: unknown): string {
 
 function isStoreError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("SQLITE_");
+  return typeof code === "string" && (code.startsWith("SQLITE_") || /^[0-9A-Z]{5}$/.test(code));
 }
 
 export function buildApp(deps: SlackDeps): BuiltApp {
@@ -66,10 +69,30 @@ export function buildApp(deps: SlackDeps): BuiltApp {
   const logger = deps.logger ?? createLogger(config);
   let draining = false;
   // Filled below; the metrics' catalog gauge reads whatever is being served.
-  const listenerDeps: ListenerDeps = { ...deps, logger, fetch: deps.fetch ?? globalThis.fetch };
+  // Writes that never land are logged by the guard and counted in its stats (/healthz, /metrics).
+  let metricsRef: Metrics | undefined;
+  const guard =
+    deps.guard ??
+    guardStore(deps.store, {
+      log: {
+        warn: (m) => listenerDeps.logger.warn(m),
+        error: (m) => {
+          metricsRef?.storeWriteFailures.inc();
+          listenerDeps.logger.error(m);
+        },
+      },
+    });
+  const listenerDeps: ListenerDeps = {
+    ...deps,
+    logger,
+    fetch: deps.fetch ?? globalThis.fetch,
+    guard,
+    localClaims: createLocalClaims(),
+  };
   const metrics = createMetrics(() => listenerDeps.catalog);
+  metricsRef = metrics;
   listenerDeps.matcher = instrumentMatcher(deps.matcher, metrics);
-  const health = { deps: listenerDeps, metrics, draining: () => draining };
+  const health = { deps: listenerDeps, metrics, draining: () => draining, guard };
 
   const app = new App({
     token: config.slackBotToken,
@@ -135,6 +158,7 @@ export function buildApp(deps: SlackDeps): BuiltApp {
   };
   return {
     app,
+    guard,
     metrics,
     start: async () => {
       if (socketMode) {

@@ -6,18 +6,10 @@
 import type { webApi } from "@slack/bolt";
 import type { Match, MatchResult } from "../matcher/types.ts";
 import { renderAlreadyAnswered, renderAnswer, type SlackMessage } from "../render/index.ts";
-import { countInChannelSince, isMuted } from "../store/index.ts";
-import type { ReplyKey } from "../store/types.ts";
+import type { ReplyKey } from "../store/index.ts";
 import { countPaste } from "./answer.ts";
 import { cardContextFor } from "./card-context.ts";
-import {
-  AUTO_POST_MIN_CONFIDENCE,
-  claimReply,
-  countFullCardsSince,
-  recentReplyInChannel,
-  releaseReply,
-  setReplyTs,
-} from "./core.ts";
+import { AUTO_POST_MIN_CONFIDENCE } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { callSlack } from "./web-call.ts";
 
@@ -58,7 +50,8 @@ export async function autoReply(
   const where = { channelId: msg.channelId, threadTs: msg.threadTs };
   // Before counting: "seen before" means before this paste.
   const context = best ? await cardContextFor(deps, client, best.record.id, where) : undefined;
-  countPaste(deps, result, msg.text, {
+  // Written beside the reply claim, not before it: during an outage each waits its deadline once.
+  const logged = countPaste(deps, result, msg.text, {
     source: "auto",
     teamId: msg.teamId ?? null,
     channelId: msg.channelId,
@@ -67,6 +60,7 @@ export async function autoReply(
     threadTs: msg.threadTs,
   });
   if (!best || !context) {
+    await logged;
     if (deps.config.unsureReaction && result.looksLikeError) {
       const reacted = await callSlack(
         client.reactions.add({ channel: msg.channelId, timestamp: msg.ts, name: "grey_question" }),
@@ -75,29 +69,50 @@ export async function autoReply(
     }
     return { kind: "not-confident" };
   }
-  if (isMuted(deps.store, msg.channelId, best.record.id, deps.now())) return { kind: "muted" };
+  const recordId = best.record.id;
+  const muted = await deps.guard.decide(
+    `mute channel=${msg.channelId}`,
+    (store) => store.isMuted(msg.channelId, recordId, deps.now()),
+    () => false,
+  );
+  if (muted) {
+    await logged;
+    return { kind: "muted" };
+  }
 
   const now = deps.now();
   const key = { channelId: msg.channelId, threadTs: msg.threadTs, recordId: best.record.id };
-  // Checked before claiming, so our own claim is not mistaken for an earlier answer. SQLite calls are
-  // synchronous: nothing else runs between these lines, so concurrent retries cannot both pass.
-  const recent = recentReplyInChannel(deps.store, msg.channelId, best.record.id, now - REPEAT_WINDOW_MS);
-  const repeat = recent !== undefined && recent.threadTs !== msg.threadTs ? recent : undefined;
-  if (repeat === undefined) {
-    const cards = countFullCardsSince(deps.store, msg.channelId, now - CARD_WINDOW_MS);
-    // Left unclaimed: the thread may still get its card once the channel calms down.
-    if (cards >= deps.config.maxCardsPer10Min) return { kind: "card-cap", cards };
-  }
-  // Claimed as a full card or a pointer right away: a card in flight already counts against the cap.
-  if (!claimReply(deps.store, key, { fullCard: repeat === undefined })) return { kind: "already-replied" };
+  const request = {
+    repeatSince: now - REPEAT_WINDOW_MS,
+    cardsSince: now - CARD_WINDOW_MS,
+    maxCards: deps.config.maxCardsPer10Min,
+  };
+  // One locked decision in the database (across replicas): already answered, capped (left unclaimed,
+  // so the thread may still get its card once the channel calms down), a pointer, or a card that
+  // counts against the cap from now on. Without the database this process decides alone.
+  const [claim] = await Promise.all([
+    deps.guard.decide(
+      `reply claim channel=${msg.channelId}`,
+      (store) => store.claimReply(key, request),
+      () => deps.localClaims.claimReply(key, request, now),
+    ),
+    logged,
+  ]);
+  if (claim.kind === "already-replied") return { kind: "already-replied" };
+  if (claim.kind === "card-cap") return { kind: "card-cap", cards: claim.cards };
 
-  if (repeat !== undefined) {
+  if (claim.kind === "pointer") {
+    const repeat = claim.repeat;
     const permalink =
       repeat.replyTs === null
         ? undefined
         : await callSlack(client.chat.getPermalink({ channel: msg.channelId, message_ts: repeat.replyTs }));
     const url = permalink?.ok ? (permalink.value.permalink ?? null) : null;
-    const count = countInChannelSince(deps.store, msg.channelId, best.record.id, now - REPEAT_WINDOW_MS);
+    const count = await deps.guard.decide(
+      `repeat count channel=${msg.channelId}`,
+      (store) => store.countInChannelSince(msg.channelId, recordId, now - REPEAT_WINDOW_MS),
+      () => 1,
+    );
     const message = renderAlreadyAnswered(best.record, url, count, best.captures);
     const replyTs = await postClaimed(deps, client, key, message);
     return { kind: "pointer", replyTs };
@@ -126,10 +141,11 @@ async function postClaimed(
       unfurl_media: false,
       ...message,
     });
-    if (posted.ts) setReplyTs(deps.store, key, posted.ts);
-    return posted.ts;
+    const ts = posted.ts;
+    if (ts) await deps.guard.write("reply ts", (store) => store.setReplyTs(key, ts));
+    return ts;
   } catch (error) {
-    releaseReply(deps.store, key);
+    await deps.guard.write("reply release", (store) => store.releaseReply(key));
     throw error;
   }
 }

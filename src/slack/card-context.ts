@@ -1,7 +1,7 @@
 /** What a card says beyond its record: seen before (with permalinks), team notes, the team's release. */
 import type { webApi } from "@slack/bolt";
 import type { CardContext, SeenBefore, TeamNote } from "../render/index.ts";
-import { answeredThreads, notesFor, recordHistory, redactSecrets } from "../store/index.ts";
+import { redactSecrets } from "../store/index.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { callSlack } from "./web-call.ts";
 
@@ -25,13 +25,23 @@ async function seenBefore(
   recordId: string,
   where: Where,
 ): Promise<SeenBefore> {
-  // Read before the paste is logged: the occurrence being answered is not "seen before".
-  const history = recordHistory(deps.store, recordId);
+  // Read before the paste is logged: the occurrence being answered is not "seen before". A database
+  // that does not answer in time costs the card its history, never the answer.
+  const history = await deps.guard.decide(
+    `seen-before record=${recordId}`,
+    (store) => store.recordHistory(recordId),
+    () => ({ count: 0, firstAt: 0, lastAt: 0, channels: [] }),
+  );
   const exclude =
     where.channelId && where.threadTs ? { channelId: where.channelId, threadTs: where.threadTs } : undefined;
   const threads: SeenBefore["threads"][number][] = [];
   if (client) {
-    for (const t of answeredThreads(deps.store, recordId, { limit: 3, ...(exclude ? { exclude } : {}) })) {
+    const earlier = await deps.guard.decide(
+      `answered threads record=${recordId}`,
+      (store) => store.answeredThreads(recordId, { limit: 3, ...(exclude ? { exclude } : {}) }),
+      () => [],
+    );
+    for (const t of earlier) {
       const link = await callSlack(
         client.chat.getPermalink({ channel: t.channelId, message_ts: t.replyTs ?? t.threadTs }),
       );
@@ -43,8 +53,13 @@ async function seenBefore(
   return { ...history, threads };
 }
 
-export function teamNotes(deps: ListenerDeps, recordId: string): TeamNote[] {
-  return notesFor(deps.store, recordId, 3).map((n) => ({ text: n.text, link: n.link, userId: n.userId, at: n.at }));
+export async function teamNotes(deps: ListenerDeps, recordId: string): Promise<TeamNote[]> {
+  const notes = await deps.guard.decide(
+    `notes record=${recordId}`,
+    (store) => store.notesFor(recordId, 3),
+    () => [],
+  );
+  return notes.map((n) => ({ text: n.text, link: n.link, userId: n.userId, at: n.at }));
 }
 
 /** The full context of a card about `recordId` answered at `where`. */
@@ -56,5 +71,6 @@ export async function cardContextFor(
 ): Promise<CardContext> {
   const base = baseContext(deps);
   if (!recordId) return base;
-  return { ...base, seen: await seenBefore(deps, client, recordId, where), notes: teamNotes(deps, recordId) };
+  const [seen, notes] = await Promise.all([seenBefore(deps, client, recordId, where), teamNotes(deps, recordId)]);
+  return { ...base, seen, notes };
 }

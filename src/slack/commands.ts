@@ -55,13 +55,13 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
         await reply(renderSearchResults(request.query, deps.matcher.search(request.query, SEARCH_LIMIT)));
         return;
       case "stats":
-        await reply(renderStats(topErrorRows(deps, request.days), `the last ${request.days} days`));
+        await reply(renderStats(await topErrorRows(deps, request.days), `the last ${request.days} days`));
         return;
       case "mute":
-        await reply(muteCommand(deps, request, cmd.channel_id, cmd.user_id));
+        await reply(await muteCommand(deps, request, cmd.channel_id, cmd.user_id));
         return;
       case "mutes":
-        await reply(mutesCommand(deps));
+        await reply(await mutesCommand(deps));
         return;
       case "paste": {
         const { message } = await answerPaste(

@@ -5,13 +5,3 @@
 
 export { AUTO_POST_MIN_CONFIDENCE } from "../matcher/index.ts";
 export { topErrors } from "../report/stats.ts";
-export {
-  claimReply,
-  countFullCardsSince,
-  markEventSeen,
-  recentReplyInChannel,
-  recordFeedback,
-  recordOccurrence,
-  releaseReply,
-  setReplyTs,
-} from "../store/index.ts";

@@ -3,7 +3,7 @@ import type { Logger } from "@slack/bolt";
 import type { Catalog } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
 import type { Matcher } from "../matcher/types.ts";
-import type { Store } from "../store/db.ts";
+import type { LocalClaims, Store, StoreGuard } from "../store/index.ts";
 
 export interface SlackDeps {
   config: Config;
@@ -15,10 +15,16 @@ export interface SlackDeps {
   logger?: Logger;
   /** Downloads pasted files; defaults to the global fetch. */
   fetch?: typeof fetch;
+  /** Built by buildApp over `store` unless given (main.ts shares one with the scheduler). */
+  guard?: StoreGuard;
 }
 
 /** SlackDeps after buildApp filled in the defaults. */
 export interface ListenerDeps extends SlackDeps {
   logger: Logger;
   fetch: typeof fetch;
+  /** The store behind deadlines and retries: answers never wait long for the database. */
+  guard: StoreGuard;
+  /** This process's own claims, used only while the database does not answer. */
+  localClaims: LocalClaims;
 }

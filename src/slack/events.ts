@@ -1,12 +1,11 @@
 /** Incident channels: a pasted error (text, snippet or text file) gets one threaded answer. */
-import type { App } from "@slack/bolt";
+import type { App, webApi } from "@slack/bolt";
 import { type AutoMessage, autoReply } from "./auto-reply.ts";
 import { createChannelFilter } from "./channels.ts";
-import { markEventSeen } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { readPastedFiles, trustedOriginsFor } from "./files.ts";
 import { malformedEventLogger } from "./malformed.ts";
-import { eventEnvelopeSchema, messageEventSchema } from "./payloads.ts";
+import { eventEnvelopeSchema, type MessageEvent, messageEventSchema } from "./payloads.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
 import { channelMatchContext } from "./version-command.ts";
 import { callSlack } from "./web-call.ts";
@@ -42,36 +41,58 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     if (!ANSWERED_SUBTYPES.has(m.subtype) || m.bot_id !== undefined) return;
     if (m.user !== undefined && m.user === context.botUserId) return;
     if (!(await channels.allows(m.channel))) return;
-    // Slack redelivers an event it thinks we missed; the first delivery is the only one answered.
-    if (!markEventSeen(deps.store, envelope.data.event_id)) {
-      deps.logger.debug(`auto-reply: event ${envelope.data.event_id} already handled`);
+    // Slack redelivers an event it thinks we missed (to any replica): one delivery at a time is
+    // handled, and the event counts as handled only once its answer is out.
+    const eventId = envelope.data.event_id;
+    const claimed = await deps.guard.decide(
+      `event claim ${eventId}`,
+      (store) => store.claimEvent(eventId),
+      () => deps.localClaims.claimEvent(eventId),
+    );
+    if (!claimed) {
+      deps.logger.debug(`auto-reply: event ${eventId} already handled`);
       return;
     }
+    try {
+      await handleMessage(m, envelope.data.team_id, context.botToken, client);
+    } catch (error) {
+      // Released, so Slack's next redelivery gets another try.
+      await deps.guard.write(`event release ${eventId}`, (store) => store.releaseEvent(eventId));
+      throw error;
+    }
+    await deps.guard.write(`event done ${eventId}`, (store) => store.completeEvent(eventId));
+  });
 
+  async function handleMessage(
+    m: MessageEvent,
+    teamId: string | undefined,
+    botToken: string | undefined,
+    client: webApi.WebClient,
+  ): Promise<void> {
     const parts = [plainTextFromSlack(m.text)];
-    if (m.files && m.files.length > 0 && context.botToken) {
+    if (m.files && m.files.length > 0 && botToken) {
       const { texts, skipped } = await readPastedFiles(
         client,
         m.files.map((f) => f.id),
-        { token: context.botToken, fetch: deps.fetch, trustedOrigins },
+        { token: botToken, fetch: deps.fetch, trustedOrigins },
       );
       parts.push(...texts);
       for (const reason of skipped) deps.logger.info(`auto-reply: file skipped channel=${m.channel} ${reason}`);
     }
     const text = parts.filter((p) => p.trim() !== "").join("\n\n");
     // The matcher's own judgement: an error label, a panic, or a paste that is exactly a known template.
-    const result = deps.matcher.match(text, channelMatchContext(deps, m.channel));
+    const result = deps.matcher.match(text, await channelMatchContext(deps, m.channel));
     if (!result.looksLikeError) return;
 
     const msg: AutoMessage = {
       channelId: m.channel,
       ts: m.ts,
       threadTs: m.thread_ts ?? m.ts,
-      teamId: envelope.data.team_id,
+      teamId,
       userId: m.user,
       text,
     };
     const outcome = await autoReply(deps, client, msg, result);
     deps.logger.debug(`auto-reply: ${outcome.kind} channel=${m.channel} thread=${msg.threadTs}`);
-  });
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { probeWritable } from "../store/health.ts";
+import type { StoreGuard, StoreKind, WriteStats } from "../store/index.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { hardenServer } from "./http-guard.ts";
 import type { Metrics } from "./metrics.ts";
@@ -16,6 +16,10 @@ export interface Health {
   records?: number;
   datasetVersion?: string | null;
   db?: string;
+  /** sqlite or postgres. */
+  store?: StoreKind;
+  /** Writes waiting for a retry, retried, lost; claims decided without the database. */
+  writes?: WriteStats;
   problems?: string[];
 }
 
@@ -23,13 +27,15 @@ export interface HealthSource {
   deps: Pick<ListenerDeps, "catalog" | "store" | "config">;
   metrics?: Metrics;
   draining?: () => boolean;
+  guard?: StoreGuard;
 }
 
-export function checkHealth(src: HealthSource, detailed = true): Health {
+export async function checkHealth(src: HealthSource, detailed = true): Promise<Health> {
   const { catalog, store } = src.deps;
   const problems: string[] = [];
-  const probe = probeWritable(store);
-  if (!probe.ok) problems.push(`database cannot be written (${probe.reason})`);
+  // A write that is rolled back (SQLite) or a read-only check (PostgreSQL): reachable and writable.
+  const probe = await store.health();
+  if (!probe.ok) problems.push(`database cannot be written (${probe.error ?? "unavailable"})`);
   if (catalog.records.length === 0) problems.push("catalog is empty");
   if (src.draining?.()) problems.push("shutting down");
   const ok = problems.length === 0;
@@ -40,7 +46,9 @@ export function checkHealth(src: HealthSource, detailed = true): Health {
     status,
     records: catalog.records.length,
     datasetVersion: catalog.datasetVersion,
-    db: probe.ok ? "ok" : probe.reason,
+    db: probe.ok ? "ok" : (probe.error ?? "unavailable"),
+    store: probe.kind,
+    ...(src.guard ? { writes: src.guard.stats() } : {}),
     problems,
   };
 }
@@ -59,9 +67,16 @@ export function healthRoutes(src: HealthSource) {
       path: "/healthz",
       method: ["GET"],
       handler: (req: IncomingMessage, res: ServerResponse) => {
-        const health = checkHealth(src, hasToken(req, src.deps.config.healthToken));
-        res.writeHead(health.ok ? 200 : 503, { "content-type": "application/json; charset=utf-8" });
-        res.end(JSON.stringify(health));
+        checkHealth(src, hasToken(req, src.deps.config.healthToken)).then(
+          (health) => {
+            res.writeHead(health.ok ? 200 : 503, { "content-type": "application/json; charset=utf-8" });
+            res.end(JSON.stringify(health));
+          },
+          (error: unknown) => {
+            res.writeHead(503, { "content-type": "application/json; charset=utf-8" });
+            res.end(JSON.stringify({ ok: false, status: "unavailable", db: (error as Error).message }));
+          },
+        );
       },
     },
   ];

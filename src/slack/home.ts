@@ -2,7 +2,6 @@
 import type { App } from "@slack/bolt";
 import { renderHome } from "../render/index.ts";
 import { homeReleaseLine } from "../render/version-reply.ts";
-import { listChannelVersions } from "../store/index.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { muteRows } from "./mutes.ts";
 import { appHomeOpenedSchema } from "./payloads.ts";
@@ -21,13 +20,13 @@ export function registerHome(app: App, deps: ListenerDeps): void {
       recordCount: deps.catalog.records.length,
       analysedCount,
       datasetVersion: deps.catalog.datasetVersion,
-      topErrors: topErrorRows(deps, 7),
-      releaseLine: homeReleaseLine(deps.config.risingwaveVersion, listChannelVersions(deps.store)),
+      topErrors: await topErrorRows(deps, 7),
+      releaseLine: homeReleaseLine(deps.config.risingwaveVersion, await deps.store.listChannelVersions()),
       settings: {
         autoChannels: deps.config.autoChannels,
         maxCardsPer10Min: deps.config.maxCardsPer10Min,
         unsureReaction: deps.config.unsureReaction,
-        mutes: muteRows(deps),
+        mutes: await muteRows(deps),
       },
     });
     await client.views.publish({ user_id: parsed.data.user, view });

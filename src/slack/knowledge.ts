@@ -2,7 +2,6 @@
 import type { App } from "@slack/bolt";
 import { z } from "zod";
 import { ACTION, escapeText, filledTitle, renderNoteModal, VIEW } from "../render/index.ts";
-import { addNote, reportGap } from "../store/index.ts";
 import { clickedRecord, readClick } from "./clicks.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { blockActionSchema, buttonSchema, noteMetadataSchema, noteSubmissionSchema } from "./payloads.ts";
@@ -55,7 +54,7 @@ export function registerKnowledgeActions(app: App, deps: ListenerDeps): void {
     const record = meta ? deps.catalog.byId(meta.r) : undefined;
     if (!meta || !record) return;
     const user = parsed.data.user.id;
-    addNote(deps.store, {
+    const note = {
       recordId: record.id,
       text,
       link,
@@ -64,7 +63,8 @@ export function registerKnowledgeActions(app: App, deps: ListenerDeps): void {
       channelId: meta.c ?? null,
       threadTs: meta.t ?? null,
       at: deps.now(),
-    });
+    };
+    await deps.guard.write(`note record=${record.id}`, (store) => store.addNote(note));
     const thanks = `:memo: Saved your note on *${escapeText(filledTitle(record).replace(/\*/g, ""))}*. Later cards of this error show it, and the weekly digest lists it.`;
     if (meta.c) {
       const sent = await callSlack(client.chat.postEphemeral({ channel: meta.c, user, text: thanks }));
@@ -86,13 +86,14 @@ export function registerKnowledgeActions(app: App, deps: ListenerDeps): void {
       value = undefined;
     }
     if (!value || value.t.trim() === "") return;
-    reportGap(deps.store, {
+    const gap = {
       errorText: value.t,
       userId: b.data.user.id,
       teamId: b.data.team?.id ?? null,
       channelId: b.data.container?.channel_id ?? b.data.channel?.id ?? null,
       at: deps.now(),
-    });
+    };
+    await deps.guard.write("gap report", (store) => store.reportGap(gap));
     await respond({
       response_type: "ephemeral",
       replace_original: false,

@@ -1,8 +1,8 @@
 /** `@rwerror` in a thread: explains the thread's first error-looking message, answered in the thread. */
-import type { App } from "@slack/bolt";
+import type { App, webApi } from "@slack/bolt";
+import type { z } from "zod";
 import { renderPlain, type SlackMessage } from "../render/index.ts";
 import { answerPaste } from "./answer.ts";
-import { claimReply, markEventSeen, releaseReply, setReplyTs } from "./core.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { appMentionSchema, eventEnvelopeSchema, threadRepliesSchema } from "./payloads.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
@@ -17,8 +17,29 @@ export function registerMention(app: App, deps: ListenerDeps): void {
     const parsed = appMentionSchema.safeParse(event);
     const envelope = eventEnvelopeSchema.safeParse(body);
     if (!parsed.success || !envelope.success) return;
-    if (!markEventSeen(deps.store, envelope.data.event_id)) return;
-    const m = parsed.data;
+    // Slack redelivers an event it thinks we missed (to any replica): handled once its answer is out.
+    const eventId = envelope.data.event_id;
+    const claimed = await deps.guard.decide(
+      `event claim ${eventId}`,
+      (store) => store.claimEvent(eventId),
+      () => deps.localClaims.claimEvent(eventId),
+    );
+    if (!claimed) return;
+    try {
+      await answerMention(parsed.data, envelope.data.team_id, client, context.botUserId);
+    } catch (error) {
+      await deps.guard.write(`event release ${eventId}`, (store) => store.releaseEvent(eventId));
+      throw error;
+    }
+    await deps.guard.write(`event done ${eventId}`, (store) => store.completeEvent(eventId));
+  });
+
+  async function answerMention(
+    m: z.infer<typeof appMentionSchema>,
+    teamId: string | undefined,
+    client: webApi.WebClient,
+    botUserId: string | undefined,
+  ): Promise<void> {
     const threadTs = m.thread_ts ?? m.ts;
 
     // The mention itself may carry the error ("@rwerror ERROR: …"); else the thread's first error.
@@ -31,9 +52,7 @@ export function registerMention(app: App, deps: ListenerDeps): void {
         deps.logger.warn(`mention: conversations.replies failed (${replies.error}) channel=${m.channel}`);
       const thread = replies.ok ? threadRepliesSchema.safeParse(replies.value) : undefined;
       const messages = thread?.success ? thread.data.messages : [];
-      const fromPeople = messages.filter(
-        (x) => x.bot_id === undefined && x.user !== context.botUserId && x.ts !== m.ts,
-      );
+      const fromPeople = messages.filter((x) => x.bot_id === undefined && x.user !== botUserId && x.ts !== m.ts);
       candidates.unshift(...fromPeople.map((x) => ({ ts: x.ts, text: x.text })));
     }
     const target = candidates.find(
@@ -57,7 +76,7 @@ export function registerMention(app: App, deps: ListenerDeps): void {
       target.text,
       {
         source: "shortcut",
-        teamId: envelope.data.team_id,
+        teamId: teamId ?? null,
         channelId: m.channel,
         userId: m.user,
         messageTs: target.ts,
@@ -79,17 +98,26 @@ export function registerMention(app: App, deps: ListenerDeps): void {
       return;
     }
     // The same bookkeeping as auto-replies: one card per thread and record, and later cards link here.
+    // Asked for by name, so always a full card: no pointer, no cap (nothing counts "since" a future time).
     const key = { channelId: m.channel, threadTs, recordId: best.record.id };
-    if (!claimReply(deps.store, key, { fullCard: true })) {
+    const now = deps.now();
+    const request = { repeatSince: now + 1, cardsSince: now + 1, maxCards: 1 };
+    const claim = await deps.guard.decide(
+      `reply claim channel=${m.channel}`,
+      (store) => store.claimReply(key, request),
+      () => deps.localClaims.claimReply(key, request, now),
+    );
+    if (claim.kind === "already-replied") {
       await post(renderPlain(":point_up: I already answered this error in this thread; scroll up for the card."));
       return;
     }
     try {
       const posted = await post(message);
-      if (posted.ts) setReplyTs(deps.store, key, posted.ts);
+      const ts = posted.ts;
+      if (ts) await deps.guard.write("reply ts", (store) => store.setReplyTs(key, ts));
     } catch (error) {
-      releaseReply(deps.store, key);
+      await deps.guard.write("reply release", (store) => store.releaseReply(key));
       throw error;
     }
-  });
+  }
 }

@@ -49,7 +49,7 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
   } catch (error) {
     io.err(scrub(`rwerror: cannot start the Slack app: ${describeSlackError(error)}`));
     process.off("unhandledRejection", onRejection);
-    deps.store.close();
+    await deps.store.close().catch(() => undefined);
     return 1;
   }
   const logger = built.app.logger;
@@ -89,7 +89,10 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
   scheduler.stop();
   await shutDown(built, config.shutdownGraceMs, io);
   process.off("unhandledRejection", onRejection);
-  deps.store.close();
+  await built.guard.drain();
+  const { failed, pending } = built.guard.stats();
+  if (failed + pending > 0) io.err(`rwerror: ${failed} store write(s) lost, ${pending} abandoned at shutdown`);
+  await deps.store.close().catch(() => undefined);
   io.err("rwerror: stopped");
   return 0;
 }

@@ -6,18 +6,24 @@
 import type { MatchContext } from "../matcher/types.ts";
 import { normalizeVersion } from "../matcher/version-detect.ts";
 import { renderVersionReply, type VersionReply } from "../render/version-reply.ts";
-import { getChannelVersion, setChannelVersion } from "../store/index.ts";
 import type { ListenerDeps } from "./deps.ts";
 
 const VERSION_COMMAND = /^version(?:\s+(\S{1,60}))?\s*$/i;
 const CLEAR = new Set(["clear", "unset", "none", "off", "reset"]);
 
 /** The per-paste context for a channel: its release setting, if any. */
-export function channelMatchContext(
-  deps: Pick<ListenerDeps, "store">,
+export async function channelMatchContext(
+  deps: Pick<ListenerDeps, "guard">,
   channelId: string | null | undefined,
-): MatchContext {
-  return channelId ? { channelVersion: getChannelVersion(deps.store, channelId) } : {};
+): Promise<MatchContext> {
+  if (!channelId) return {};
+  // Without the database the paste is matched as if the channel had no setting.
+  const channelVersion = await deps.guard.decide(
+    `channel version ${channelId}`,
+    (store) => store.getChannelVersion(channelId),
+    () => undefined,
+  );
+  return { channelVersion };
 }
 
 /** Answers `/rwerror version …`; false when the text is something else (a paste, another subcommand). */
@@ -33,14 +39,14 @@ export async function answerVersionCommand(
   let answer: VersionReply;
   if (!cmd.channel_id) answer = { kind: "no-channel" };
   else if (arg === undefined) {
-    answer = { kind: "show", channel: getChannelVersion(deps.store, cmd.channel_id), configured };
+    answer = { kind: "show", channel: await deps.store.getChannelVersion(cmd.channel_id), configured };
   } else if (CLEAR.has(arg.toLowerCase())) {
-    setChannelVersion(deps.store, cmd.channel_id, null, cmd.user_id);
+    await deps.store.setChannelVersion(cmd.channel_id, null, cmd.user_id);
     answer = { kind: "cleared", configured };
   } else {
     const version = normalizeVersion(arg);
     if (version) {
-      setChannelVersion(deps.store, cmd.channel_id, version, cmd.user_id);
+      await deps.store.setChannelVersion(cmd.channel_id, version, cmd.user_id);
       deps.logger.info(`version command: channel=${cmd.channel_id} set to ${version}`);
       answer = { kind: "set", version };
     } else answer = { kind: "invalid", text: arg };

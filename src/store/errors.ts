@@ -7,3 +7,12 @@ export class MigrationError extends Error {
     this.code = code;
   }
 }
+
+/** The database cannot be opened at all (a read-only folder, a bad URL, PostgreSQL down at start). */
+export class StoreOpenError extends Error {
+  readonly code = "STORE_OPEN_FAILED" as const;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreOpenError";
+  }
+}

@@ -1,45 +1,49 @@
-export { type ChannelVersion, getChannelVersion, listChannelVersions, setChannelVersion } from "./channel-settings.ts";
-export { type OpenStoreOptions, openStore, type Store } from "./db.ts";
-export {
-  claimDigest,
-  type DigestClaim,
-  type DigestRow,
-  getDigest,
-  markDigestPosted,
-  releaseDigest,
-  STALE_CLAIM_MS,
-} from "./digests.ts";
-export { MigrationError } from "./errors.ts";
-export { type FeedbackTally, notHelpfulRecords, recordFeedback } from "./feedback.ts";
+export { MigrationError, StoreOpenError } from "./errors.ts";
 export { type Fingerprint, fingerprintError, maskErrorText } from "./fingerprint.ts";
-export { type GapReport, type GapReportInput, gapReports, reportGap } from "./gap-reports.ts";
-export { defaultMigrationsDir, type Migration, migrate, readMigrations, schemaVersion } from "./migrate.ts";
-export { activeMutes, isMuted, lastRecordInChannel, type Mute, muteRecord } from "./mutes.ts";
-export { addNote, listNotes, type NoteInput, notesFor, type StoredNote } from "./notes.ts";
 export {
-  IDS_PER_MS,
-  listOccurrences,
-  pruneOccurrences,
-  recordOccurrence,
-  type StoredOccurrence,
-} from "./occurrences.ts";
+  guardStore,
+  type StoreFaultLog,
+  type StoreGuard,
+  type StoreGuardOptions,
+  type WriteStats,
+} from "./guard.ts";
+export { createLocalClaims, type LocalClaims } from "./local-claims.ts";
+export { defaultMigrationsDir, type Migration, readMigrations } from "./migrate.ts";
+export { type OpenStoreOptions, openStore, storeKindOf } from "./open.ts";
 export { EXCERPT_MAX_CHARS, excerptOf, redactSecrets } from "./redact.ts";
-export {
-  type AnsweredThread,
-  answeredThreads,
-  countInChannelSince,
-  messageAlreadyCounted,
-  type RecordHistory,
-  recordHistory,
-} from "./seen-before.ts";
-export {
-  claimReply,
-  countFullCardsSince,
-  markEventSeen,
-  pruneReplies,
-  pruneSeenEvents,
-  recentReplyInChannel,
-  releaseReply,
-  setReplyTs,
-} from "./slack-state.ts";
-export type { FeedbackInput, OccurrenceInput, OccurrenceSource, ReplyKey } from "./types.ts";
+export type {
+  AnsweredThread,
+  ChannelVersion,
+  GapReport,
+  GapReportInput,
+  Mute,
+  NoteInput,
+  RecordHistory,
+  StoredNote,
+  TeamStore,
+} from "./team-types.ts";
+export type {
+  DigestClaim,
+  DigestRow,
+  FeedbackInput,
+  FeedbackTally,
+  OccurrenceInput,
+  OccurrenceSource,
+  PeriodGroup,
+  PeriodScan,
+  PeriodTotals,
+  PruneRequest,
+  PruneResult,
+  ReplyClaim,
+  ReplyClaimRequest,
+  ReplyKey,
+  Store,
+  StoredOccurrence,
+  StoredVote,
+  StoreHealth,
+  StoreKind,
+  UnmatchedExample,
+} from "./types.ts";
+
+/** A claim not marked posted after this long is taken to be from a process that died mid-post. */
+export const STALE_CLAIM_MS = 15 * 60_000;

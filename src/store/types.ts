@@ -1,8 +1,14 @@
 /**
- * The occurrence store's contract, shared by the Slack adapter, the CLI and the reports.
- * Implemented in src/store/*.ts over better-sqlite3; never imports Slack.
+ * The store's contract, shared by the Slack adapter, the CLI and the reports. Two implementations:
+ * SQLite (better-sqlite3, the embedded default, one process) and PostgreSQL (pg, several replicas).
+ * Nothing outside src/store/ sees SQL, a driver or a handle: everything goes through `Store`.
+ *
+ * Every method is async. Shared state is claimed atomically in the database (one statement or one
+ * locked transaction), never checked in one call and claimed in another, so replicas on one
+ * PostgreSQL agree on event dedupe, one reply per thread and record, the card cap and the digest.
  */
 import type { MatchKind } from "../matcher/types.ts";
+import type { TeamStore } from "./team-types.ts";
 
 export type OccurrenceSource = "slash" | "auto" | "shortcut" | "console";
 
@@ -44,26 +50,204 @@ export interface ReplyKey {
   recordId: string;
 }
 
-/**
- * Functions the store exports (src/store/index.ts; consumed by Slack, CLI, console):
- *
- *   openStore(path: string, opts?: { now?: () => number; busyTimeoutMs?: number }): Store   // ":memory:" allowed;
- *       // creates the parent dir, WAL, busy_timeout, foreign_keys, runs migrations/ (MigrationError if the DB is newer)
- *   interface Store { db: Database; now(): number; prepare(sql): Statement; close(): void }
- *   recordOccurrence(store, input: OccurrenceInput): { id: number; inserted: boolean }
- *       // idempotent: the same (source, channel, messageTs, recordId) is one row however often called;
- *       // without messageTs (console, CLI) every call is a new row; redacts + cuts the excerpt; fingerprints unmatched
- *   recordFeedback(store, input: FeedbackInput): void                 // one vote per user+record+message, last wins
- *   markEventSeen(store, eventId: string): boolean                    // true the first time; pruneSeenEvents() after a day
- *   claimReply(store, key: ReplyKey, { fullCard }): boolean           // true if this thread+record had no reply yet;
- *       // a full card counts against countFullCardsSince from the claim on, before its post returns
- *   setReplyTs(store, key: ReplyKey, replyTs: string): void
- *   releaseReply(store, key: ReplyKey): void                          // after a failed post, so a retry can claim again
- *   recentReplyInChannel(store, channelId, recordId, sinceMs): { threadTs: string; replyTs: string | null } | undefined
- *   countFullCardsSince(store, channelId, sinceMs): number
- *   pruneOccurrences(store, retentionDays = 365): number              // the digest scheduler runs it daily
- *   redactSecrets(text): string; excerptOf(text, max = 500): string; fingerprintError(text): { fingerprint, template }
- *
- * Reports (src/report/index.ts): topErrors(store, { from, to, limit = 10, catalog? }): RecordStat[] is the query
- * behind `/rwerror stats`, App Home, `rwerror report` and the digest.
- */
+/** What the auto-reply flood control asks for, decided in one locked step per channel. */
+export interface ReplyClaimRequest {
+  /** A full card for this record in the channel since then (another thread) makes this reply a pointer. */
+  repeatSince: number;
+  /** Full cards in the channel since then count against `maxCards`. */
+  cardsSince: number;
+  maxCards: number;
+}
+
+export type ReplyClaim =
+  /** This thread already has (or is posting) a reply for this record. */
+  | { kind: "already-replied" }
+  /** The channel is at its card cap; nothing was claimed, so a later message may still get a card. */
+  | { kind: "card-cap"; cards: number }
+  /** Claimed as a one-line pointer to the earlier card (replyTs null: that card is still being posted). */
+  | { kind: "pointer"; repeat: { threadTs: string; replyTs: string | null } }
+  /** Claimed as a full card: it counts against the cap from now on, before its post returns. */
+  | { kind: "card" };
+
+export interface StoredOccurrence {
+  id: number;
+  recordId: string | null;
+  source: string;
+  channelId: string | null;
+  messageTs: string | null;
+  excerpt: string;
+  fingerprint: string | null;
+  template: string | null;
+  confidence: number | null;
+  matchKind: string | null;
+  occurredAt: number;
+}
+
+export interface StoredVote {
+  recordId: string;
+  helpful: boolean;
+  userId: string;
+  channelId: string | null;
+  messageTs: string | null;
+  createdAt: number;
+}
+
+export interface FeedbackTally {
+  recordId: string;
+  helpful: number;
+  notHelpful: number;
+}
+
+export interface DigestRow {
+  periodKey: string;
+  claimToken: string;
+  claimedAt: number;
+  postedAt: number | null;
+  channel: string | null;
+  messageTs: string | null;
+  coversFrom: number | null;
+  coversTo: number | null;
+}
+
+export interface DigestClaim {
+  periodKey: string;
+  token: string;
+}
+
+/** How one error (a record, or an unmatched fingerprint) did in a scanned period. */
+export interface PeriodGroup {
+  count: number;
+  /** Distinct channels it was seen in. */
+  channels: number;
+  firstSeen: number;
+  lastSeen: number;
+  /** Occurrences per bucket between the scan's edges. */
+  buckets: number[];
+}
+
+export interface PeriodTotals {
+  total: number;
+  matched: number;
+  unmatched: number;
+  channels: number;
+  records: number;
+}
+
+/** Everything the reports need about one period, from one pass over it. Plain data. */
+export interface PeriodScan {
+  from: number;
+  to: number;
+  totals: PeriodTotals;
+  /** Bucket edges the scan counted by (for sparklines); empty when none were asked for. */
+  edges: readonly number[];
+  totalBuckets: number[];
+  records: Map<string, PeriodGroup>;
+  fingerprints: Map<string, PeriodGroup>;
+}
+
+export interface UnmatchedExample {
+  template: string | null;
+  excerpt: string;
+}
+
+export interface PruneRequest {
+  occurrencesBefore: number;
+  eventsBefore: number;
+  repliesBefore: number;
+}
+
+export interface PruneResult {
+  occurrences: number;
+  events: number;
+  replies: number;
+}
+
+export type StoreKind = "sqlite" | "postgres";
+
+export interface StoreHealth {
+  kind: StoreKind;
+  /** The database answered and accepts writes. */
+  ok: boolean;
+  /** Why not, in one line (no credentials). */
+  error?: string;
+}
+
+/** Occurrences, Slack claims, votes and digests here; notes, mutes, gaps, "seen before" and channel settings in TeamStore. */
+export interface Store extends TeamStore {
+  readonly kind: StoreKind;
+  /** Where it is, safe to log: the SQLite path or the PostgreSQL URL without its password. */
+  readonly location: string;
+  now(): number;
+
+  /**
+   * Claims a Slack event for handling: true for the first delivery, and for a redelivery whose
+   * earlier claim was released or is older than `staleMs` without being completed (that handler died).
+   */
+  claimEvent(eventId: string, opts?: { staleMs?: number }): Promise<boolean>;
+  /** The event's answer was posted: redeliveries are ignored from now on. */
+  completeEvent(eventId: string): Promise<void>;
+  /** The answer failed: Slack's next redelivery gets another try. */
+  releaseEvent(eventId: string): Promise<void>;
+
+  /** One locked decision per channel: already replied, capped, pointer or card (claimed unless capped). */
+  claimReply(key: ReplyKey, request: ReplyClaimRequest): Promise<ReplyClaim>;
+  setReplyTs(key: ReplyKey, replyTs: string): Promise<void>;
+  /** After a failed post: forgets a claim that never got a reply ts (and its place under the cap). */
+  releaseReply(key: ReplyKey): Promise<void>;
+  /** Full cards posted or claimed in the channel since `since` (reports and tests). */
+  countFullCardsSince(channelId: string, since: number): Promise<number>;
+
+  /**
+   * Logs one answered or auto-detected error. Idempotent per (source, channel, message ts, record):
+   * a retried Slack event returns the first row with `inserted: false`. Without a message ts
+   * (console, CLI) every call is a new row. Redacts and cuts the excerpt; fingerprints unmatched errors.
+   */
+  recordOccurrence(input: OccurrenceInput): Promise<{ id: number; inserted: boolean }>;
+  /**
+   * Bulk load (a copy from another store, a benchmark's history): one transaction per batch, each
+   * row redacted and deduplicated like recordOccurrence. Returns how many rows were new.
+   */
+  importOccurrences(inputs: Iterable<OccurrenceInput>): Promise<number>;
+  /** The newest occurrences first (CLI inspection and tests). */
+  listOccurrences(opts?: { limit?: number }): Promise<StoredOccurrence[]>;
+  countOccurrences(range: { from: number; to: number }): Promise<number>;
+  anyOccurrenceBefore(at: number): Promise<boolean>;
+  /** One pass over [from, to): per record and per unmatched fingerprint, optionally bucketed by `edges`. */
+  scanPeriod(range: { from: number; to: number; edges?: readonly number[] }): Promise<PeriodScan>;
+  /** When each group was first logged ever (record id, or '#' + fingerprint). */
+  firstSeen(groupKeys: readonly string[]): Promise<Map<string, number>>;
+  /** The latest template and excerpt of each unmatched fingerprint within [from, to). */
+  unmatchedExamples(
+    fingerprints: readonly string[],
+    range: { from: number; to: number },
+  ): Promise<Map<string, UnmatchedExample>>;
+
+  /** One vote per user, record and message; voting again replaces the earlier vote. */
+  recordFeedback(input: FeedbackInput): Promise<void>;
+  /** Votes, oldest first (CLI inspection and tests). */
+  listFeedback(opts?: { limit?: number }): Promise<StoredVote[]>;
+  /** Records voted Not helpful in [from, to), most Not-helpful votes first. */
+  notHelpfulRecords(query: { from: number; to: number; limit?: number }): Promise<FeedbackTally[]>;
+
+  /**
+   * Claims a digest period before posting: exactly one caller across processes gets it. A claim
+   * left unposted for `staleMs` (the claimer died) can be taken over.
+   */
+  claimDigest(
+    periodKey: string,
+    cover: { from: number; to: number; channel?: string | null },
+    opts?: { staleMs?: number },
+  ): Promise<DigestClaim | undefined>;
+  markDigestPosted(claim: DigestClaim, posted: { channel: string; messageTs?: string }): Promise<void>;
+  /** Gives the period back after a failed post so the next run (or restart) tries again. */
+  releaseDigest(claim: DigestClaim): Promise<void>;
+  getDigest(periodKey: string): Promise<DigestRow | undefined>;
+
+  /** Retention: plain range deletes, safe when several replicas run them at once. */
+  prune(request: PruneRequest): Promise<PruneResult>;
+
+  /** Can the database be read and written right now? Never throws. */
+  health(): Promise<StoreHealth>;
+  schemaVersion(): Promise<number>;
+  close(): Promise<void>;
+}

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { addNote, openStore } from "../../src/store/index.ts";
+import { openStore } from "../../src/store/index.ts";
 import { DOWNSTREAM_ID, repoRoot } from "../support/seeds.ts";
 
 const bin = join(repoRoot, "bin", "rwerror.js");
@@ -30,18 +30,18 @@ describe("rwerror explain --help", () => {
 });
 
 describe("rwerror notes export", () => {
-  it("writes schema-v2 records with the team's notes appended to solutions", () => {
+  it("writes schema-v2 records with the team's notes appended to solutions", async () => {
     const db = tempDb();
-    const store = openStore(db);
-    addNote(store, {
+    const store = await openStore(db);
+    await store.addNote({
       recordId: DOWNSTREAM_ID,
       text: "Restarted meta after failover",
       link: "https://wiki.example/rb",
       userId: "U0ALICE",
       at: Date.parse("2026-11-28T10:00:00Z"),
     });
-    addNote(store, { recordId: "gone-from-catalog", text: "orphan", userId: "U0BOB" });
-    store.close();
+    await store.addNote({ recordId: "gone-from-catalog", text: "orphan", userId: "U0BOB" });
+    await store.close();
 
     const r = rwerror(["notes", "export", "--format", "records"], db);
     expect(r.code).toBe(0);

@@ -359,3 +359,35 @@ SHAPE_CASES.push(
     "answer",
   ],
 );
+
+/** Errors logged around a panic are mostly its echoes: an unexplained panic keeps them from being the answer. */
+const ACTOR_EXIT = `${TS} ERROR risingwave_stream::task::stream_manager: actor exit actor=53 error=Executor error: Numeric out of range`;
+SHAPE_CASES.push(
+  [
+    "panic-echo",
+    `${ACTOR_EXIT}\n${ACTOR_EXIT.replace("actor=53", "actor=51")}\nthread 'risingwave-streaming-actor' panicked at 'called \`Option::unwrap()\` on a \`None\` value', src/stream/src/task/barrier_manager/managed_state.rs:144:28`,
+    null,
+    "no-answer",
+  ],
+  [
+    "panic-echo",
+    `thread 'rw-streaming' panicked at src/stream/src/executor/x.rs:10:5:\nassertion failed: epoch > prev_epoch\n${ACTOR_EXIT}`,
+    null,
+    "no-answer",
+  ],
+  [
+    "panic-echo",
+    `{"log":"${ACTOR_EXIT}\\n","stream":"stderr"}\n{"log":"thread 'actor' panicked at src/a.rs:1:2:\\nattempt to subtract with overflow\\n","stream":"stderr"}`,
+    null,
+    "no-answer",
+  ],
+  // A panic a record explains is the answer, whatever else was logged around it.
+  [
+    "panic-echo",
+    `thread 'rw-streaming' panicked at src/stream/src/executor/x.rs:10:5:\nindex out of bounds: the len is 3 but the index is 7\n${ACTOR_EXIT}`,
+    "index out of bounds: the len is {} but the index is {}",
+    "answer",
+  ],
+  // No panic: the same log line is answered.
+  ["panic-echo", ACTOR_EXIT, "Numeric out of range", "any"],
+);

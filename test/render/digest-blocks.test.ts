@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { renderDigestMessage, renderDigestText } from "../../src/render/digest.ts";
 import { ACTION, checkBlockKitLimits } from "../../src/render/index.ts";
 import { buildWeeklyDigest, digestTargetAt, digestTargetForWeek } from "../../src/report/weekly.ts";
-import { addNote, reportGap } from "../../src/store/index.ts";
 import { fakeCatalog, logEvents } from "../report/fixtures.ts";
 import { tempDir } from "../store/temp-store.ts";
 import { BARE_PLACEHOLDER, texts } from "./fixtures.ts";
@@ -15,21 +14,21 @@ const run = Date.parse("2026-11-30T09:00:00Z"); // Monday 09:00 UTC, 2026-W49
 const from = run - 7 * 86_400_000;
 
 describe("the digest's Block Kit", () => {
-  it("names the week it covers, gives every top error a Show button, lists team notes and reported gaps", () => {
+  it("names the week it covers, gives every top error a Show button, lists team notes and reported gaps", async () => {
     env = tempDir();
-    const store = env.open(() => run);
-    logEvents(store, [
+    const store = await env.open(() => run);
+    await logEvents(store, [
       { recordId: "r-table", channelId: "C1", text: "table not found: t1", at: from + 1000 },
       { recordId: "r-table", channelId: "C1", text: "table not found: t2", at: from + 2000 },
     ]);
-    addNote(store, {
+    await store.addNote({
       recordId: "r-table",
       text: "Recreated the table from the backup",
       userId: "U0ALICE",
       at: from + 3000,
     });
-    reportGap(store, { errorText: "quantum flux misaligned on shard 1007", userId: "U0BOB", at: from + 4000 });
-    const d = buildWeeklyDigest(store, fakeCatalog(), digestTargetAt(run, "UTC"));
+    await store.reportGap({ errorText: "quantum flux misaligned on shard 1007", userId: "U0BOB", at: from + 4000 });
+    const d = await buildWeeklyDigest(store, fakeCatalog(), digestTargetAt(run, "UTC"));
     expect(d.periodKey).toBe("2026-W49");
     const msg = renderDigestMessage(d);
     const blocks = msg.blocks as KnownBlock[];
@@ -50,10 +49,10 @@ describe("the digest's Block Kit", () => {
     );
   });
 
-  it("names the covered week with --week too", () => {
+  it("names the covered week with --week too", async () => {
     env = tempDir();
-    const store = env.open(() => run);
-    const d = buildWeeklyDigest(store, fakeCatalog(), digestTargetForWeek("2026-W45", "UTC"));
+    const store = await env.open(() => run);
+    const d = await buildWeeklyDigest(store, fakeCatalog(), digestTargetForWeek("2026-W45", "UTC"));
     expect(d.periodKey).toBe("2026-W46");
     expect(renderDigestText(d).split("\n")[0]).toBe("RisingWave errors: weekly digest 2026-W45");
   });

@@ -13,10 +13,10 @@ afterEach(() => env?.cleanup());
 const DAY = 86_400_000;
 const now = Date.parse("2026-12-02T12:00:00Z"); // Wednesday of 2026-W49
 
-function setup(): { store: Store; deps: Parameters<typeof runReportCommand>[1]; output: () => string } {
+async function setup(): Promise<{ store: Store; deps: Parameters<typeof runReportCommand>[1]; output: () => string }> {
   env = tempDir();
-  const store = env.open(() => now);
-  logEvents(store, [
+  const store = await env.open(() => now);
+  await logEvents(store, [
     { recordId: "r-table", channelId: "C1", text: "a", at: now - 1 * DAY },
     { recordId: "r-table", channelId: "C2", text: "b", at: now - 2 * DAY },
     { recordId: "r-table", channelId: "C2", text: "c", at: now - 10 * DAY },
@@ -33,9 +33,9 @@ function setup(): { store: Store; deps: Parameters<typeof runReportCommand>[1]; 
 }
 
 describe("rwerror report", () => {
-  it("prints JSON with per-record counts, channels and the unmatched fingerprints", () => {
-    const { deps, output } = setup();
-    expect(runReportCommand(["--since", "7d", "--format", "json"], deps)).toBe(0);
+  it("prints JSON with per-record counts, channels and the unmatched fingerprints", async () => {
+    const { deps, output } = await setup();
+    expect(await runReportCommand(["--since", "7d", "--format", "json"], deps)).toBe(0);
     const json = JSON.parse(output());
     expect(json.totals).toMatchObject({ total: 5, matched: 3, unmatched: 2 });
     expect(
@@ -58,15 +58,15 @@ describe("rwerror report", () => {
     });
   });
 
-  it("prints a table with titles and change, and CSV that spreadsheets cannot execute", () => {
-    const { deps, output } = setup();
-    expect(runReportCommand([], deps)).toBe(0);
+  it("prints a table with titles and change, and CSV that spreadsheets cannot execute", async () => {
+    const { deps, output } = await setup();
+    expect(await runReportCommand([], deps)).toBe(0);
     expect(output()).toContain("table not found: … (table-not-found-name)");
     expect(output()).toMatch(/ 2\s+▲ 100%\s+2 /);
     expect(output()).toContain("new");
     expect(output()).toContain("Unmatched errors");
-    const csv = setup();
-    expect(runReportCommand(["--format", "csv", "--from", "2026-11-25"], csv.deps)).toBe(0);
+    const csv = await setup();
+    expect(await runReportCommand(["--format", "csv", "--from", "2026-11-25"], csv.deps)).toBe(0);
     const lines = csv.output().trim().split("\r\n");
     expect(lines[0]).toBe("kind,id,slug,title,count,channels,first_seen,last_seen,previous_count,change");
     expect(lines.filter((l) => l.startsWith("record,"))).toHaveLength(2);
@@ -76,15 +76,15 @@ describe("rwerror report", () => {
     expect(csvCell(-1)).toBe("-1");
   });
 
-  it("selects an ISO week in the configured zone", () => {
-    const { deps, output } = setup();
-    expect(runReportCommand(["--week", "2026-W48", "--format", "json"], { ...deps, tz: "Asia/Tokyo" })).toBe(0);
+  it("selects an ISO week in the configured zone", async () => {
+    const { deps, output } = await setup();
+    expect(await runReportCommand(["--week", "2026-W48", "--format", "json"], { ...deps, tz: "Asia/Tokyo" })).toBe(0);
     const json = JSON.parse(output());
     expect(json.period.from).toBe("2026-11-22T15:00:00.000Z");
     expect(json.totals.total).toBe(1); // only the event ten days before now
   });
 
-  it("explains bad arguments with exit code 2", () => {
+  it("explains bad arguments with exit code 2", async () => {
     for (const argv of [
       ["--format", "xml"],
       ["--since", "soon"],
@@ -92,24 +92,25 @@ describe("rwerror report", () => {
       ["--week", "2026-W99"],
       ["--limit", "0"],
     ]) {
-      const { deps, output } = setup();
-      expect(runReportCommand(argv, deps)).toBe(2);
+      const { deps, output } = await setup();
+      expect(await runReportCommand(argv, deps)).toBe(2);
       expect(output()).toContain("usage: rwerror report");
     }
-    const { deps } = setup();
-    expect(runReportCommand([], { ...deps, tz: "Mars/Olympus" })).toBe(2);
+    const { deps } = await setup();
+    expect(await runReportCommand([], { ...deps, tz: "Mars/Olympus" })).toBe(2);
   });
 });
 
 describe("rwerror digest", () => {
   it("prints the digest with --dry-run without claiming the week", async () => {
-    const { store, deps, output } = setup();
+    const { store, deps, output } = await setup();
     expect(await runDigestCommand(["--dry-run"], deps)).toBe(0);
     expect(output()).toContain("weekly digest 2026-W48");
     expect(output()).toContain("Top errors");
     expect(output()).toContain("Not in the knowledge base");
-    expect(store.db.prepare("SELECT count(*) AS n FROM digests").get()).toEqual({ n: 0 });
-    const json = setup();
+    expect(await store.getDigest("2026-W48")).toBeUndefined();
+    expect(await store.getDigest("2026-W49")).toBeUndefined();
+    const json = await setup();
     expect(await runDigestCommand(["--dry-run", "--json", "--week", "2026-W48"], json.deps)).toBe(0);
     const msg = JSON.parse(json.output()) as DigestMessage;
     expect(msg.blocks[0]).toMatchObject({ type: "header" });
@@ -119,7 +120,7 @@ describe("rwerror digest", () => {
   });
 
   it("posts once per week and refuses a second post", async () => {
-    const { deps, output } = setup();
+    const { deps, output } = await setup();
     const posts: string[] = [];
     const post = async (channel: string) => {
       posts.push(channel);
@@ -134,7 +135,7 @@ describe("rwerror digest", () => {
   });
 
   it("says what is missing when it cannot post", async () => {
-    const { deps, output } = setup();
+    const { deps, output } = await setup();
     expect(await runDigestCommand([], deps)).toBe(2);
     expect(output()).toContain("SLACK_BOT_TOKEN");
     expect(await runDigestCommand([], { ...deps, post: async () => ({}) })).toBe(2);

@@ -3,12 +3,14 @@ import { catalogFromRecords } from "../../src/catalog/index.ts";
 import { DIGEST_LIMITS, renderDigestMessage, renderDigestText } from "../../src/render/digest.ts";
 import { sparkline } from "../../src/render/digest-format.ts";
 import { buildWeeklyDigest, digestTargetAt } from "../../src/report/weekly.ts";
-import { recordFeedback } from "../../src/store/index.ts";
-import { tempDir } from "../store/temp-store.ts";
+import { type BackendEnv, describeEachBackend } from "../store/backends.ts";
 import { type Event, fakeCatalog, fakeRecord, logEvents } from "./fixtures.ts";
 
-let env: ReturnType<typeof tempDir>;
-afterEach(() => env?.cleanup());
+let env: BackendEnv | undefined;
+afterEach(async () => {
+  await env?.cleanup();
+  env = undefined;
+});
 
 const DAY = 86_400_000;
 const run = Date.parse("2026-11-30T09:00:00Z"); // Monday 09:00 UTC
@@ -35,15 +37,15 @@ function seedWeek(): Event[] {
   ];
 }
 
-describe("weekly digest model", () => {
-  it("has totals, change, top errors with sparklines, new errors, unmatched and Not helpful", () => {
-    env = tempDir();
-    const store = env.open(() => run);
-    logEvents(store, seedWeek());
-    recordFeedback(store, { recordId: "r-barrier", helpful: false, userId: "U1", at: from + DAY });
-    recordFeedback(store, { recordId: "r-barrier", helpful: true, userId: "U2", at: from + DAY });
-    recordFeedback(store, { recordId: "r-table", helpful: true, userId: "U1", at: from + DAY });
-    const d = buildWeeklyDigest(store, fakeCatalog(), digestTargetAt(run, "UTC"));
+describeEachBackend("weekly digest model", (backend) => {
+  it("has totals, change, top errors with sparklines, new errors, unmatched and Not helpful", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => run);
+    await logEvents(store, seedWeek());
+    await store.recordFeedback({ recordId: "r-barrier", helpful: false, userId: "U1", at: from + DAY });
+    await store.recordFeedback({ recordId: "r-barrier", helpful: true, userId: "U2", at: from + DAY });
+    await store.recordFeedback({ recordId: "r-table", helpful: true, userId: "U1", at: from + DAY });
+    const d = await buildWeeklyDigest(store, fakeCatalog(), digestTargetAt(run, "UTC"));
 
     expect(d.periodKey).toBe("2026-W49");
     expect(d.total).toBe(6 + 2 + 1 + 2);
@@ -87,15 +89,15 @@ describe("weekly digest model", () => {
   });
 });
 
-describe("digest Block Kit", () => {
-  it("escapes & < > in every record and user string", () => {
-    env = tempDir();
-    const store = env.open(() => run);
-    logEvents(store, [
+describeEachBackend("digest Block Kit", (backend) => {
+  it("escapes & < > in every record and user string", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => run);
+    await logEvents(store, [
       { recordId: "r-oom", channelId: "C1", text: "x", at: from + 1 },
       { recordId: null, channelId: "C1", text: "weird <script> & <@U123> error 5", at: from + 2 },
     ]);
-    const msg = renderDigestMessage(buildWeeklyDigest(store, fakeCatalog(), digestTargetAt(run, "UTC")));
+    const msg = renderDigestMessage(await buildWeeklyDigest(store, fakeCatalog(), digestTargetAt(run, "UTC")));
     const all = JSON.stringify(msg.blocks);
     expect(all).toContain("out of memory in &lt;hash agg&gt; &amp; friends");
     expect(all).toContain("&lt;script&gt; &amp; &lt;@U123&gt;");
@@ -107,9 +109,9 @@ describe("digest Block Kit", () => {
     }
   });
 
-  it("stays within Block Kit limits with a thousand records and enormous titles", () => {
-    env = tempDir();
-    const store = env.open(() => run);
+  it("stays within Block Kit limits with a thousand records and enormous titles", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => run);
     const records = Array.from({ length: 1000 }, (_, i) =>
       fakeRecord(`r${i}`, `${"<&>".repeat(400)} error ${i} ${"x".repeat(4000)}`),
     );
@@ -125,10 +127,12 @@ describe("digest Block Kit", () => {
         text: `${i}${"y".repeat(i)}<> ${"z".repeat(3000)}`,
         at: from + i,
       });
-    logEvents(store, events);
+    await logEvents(store, events);
     for (const r of records.slice(0, 30))
-      recordFeedback(store, { recordId: r.id, helpful: false, userId: "U1", at: from + 5 });
-    const msg = renderDigestMessage(buildWeeklyDigest(store, catalogFromRecords(records), digestTargetAt(run, "UTC")));
+      await store.recordFeedback({ recordId: r.id, helpful: false, userId: "U1", at: from + 5 });
+    const msg = renderDigestMessage(
+      await buildWeeklyDigest(store, catalogFromRecords(records), digestTargetAt(run, "UTC")),
+    );
 
     expect(msg.blocks.length).toBeLessThanOrEqual(DIGEST_LIMITS.blocks);
     for (const b of msg.blocks) {
@@ -140,10 +144,10 @@ describe("digest Block Kit", () => {
     expect(msg.text.length).toBeLessThan(3000);
   });
 
-  it("says so when a week had no errors", () => {
-    env = tempDir();
-    const store = env.open(() => run);
-    const d = buildWeeklyDigest(store, fakeCatalog(), digestTargetAt(run, "UTC"));
+  it("says so when a week had no errors", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => run);
+    const d = await buildWeeklyDigest(store, fakeCatalog(), digestTargetAt(run, "UTC"));
     expect(d.total).toBe(0);
     expect(JSON.stringify(renderDigestMessage(d).blocks)).toContain("No matched errors this week");
     expect(renderDigestText(d)).toContain("0 errors");
@@ -151,7 +155,7 @@ describe("digest Block Kit", () => {
 });
 
 describe("sparkline", () => {
-  it("scales bars to the largest day", () => {
+  it("scales bars to the largest day", async () => {
     expect(sparkline([0, 1, 2, 3, 4, 5, 6, 7])).toBe("▁▂▃▄▅▆▇█");
     expect(sparkline([0, 0, 0])).toBe("▁▁▁");
     expect(sparkline([10, 5, 0])).toBe("█▅▁");

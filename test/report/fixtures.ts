@@ -1,6 +1,5 @@
 import { type Catalog, catalogFromRecords, type ErrorRecord } from "../../src/catalog/index.ts";
-import { recordOccurrence, type Store } from "../../src/store/index.ts";
-import type { OccurrenceSource } from "../../src/store/types.ts";
+import type { OccurrenceSource, Store } from "../../src/store/index.ts";
 
 export function fakeRecord(id: string, errorMessage: string): ErrorRecord {
   const slug = errorMessage
@@ -61,9 +60,9 @@ export interface Event {
   source?: OccurrenceSource;
 }
 
-export function logEvents(store: Store, events: readonly Event[]): void {
-  events.forEach((e, i) => {
-    recordOccurrence(store, {
+export async function logEvents(store: Store, events: readonly Event[]): Promise<void> {
+  for (const [i, e] of events.entries()) {
+    await store.recordOccurrence({
       recordId: e.recordId,
       source: e.source ?? (e.channelId ? "auto" : "console"),
       channelId: e.channelId,
@@ -71,7 +70,7 @@ export function logEvents(store: Store, events: readonly Event[]): void {
       text: e.text,
       occurredAt: e.at,
     });
-  });
+  }
 }
 
 /** A small deterministic PRNG so generated data is the same on every run. */

@@ -6,7 +6,7 @@ import { openStore } from "../../src/store/index.ts";
 import { fakeCatalog } from "./fixtures.ts";
 
 const [dbPath, startAtText, runAtText] = process.argv.slice(2);
-const store = openStore(dbPath ?? "", { now: () => Number(runAtText) });
+const store = await openStore(dbPath ?? "", { now: () => Number(runAtText) });
 const startAt = Number(startAtText);
 while (Date.now() < startAt) {
   // spin: both processes leave this loop within a millisecond of each other
@@ -24,4 +24,4 @@ const result = await postDigestOnce(
   digestTargetAt(Number(runAtText), "UTC"),
 );
 process.stdout.write(result.status);
-store.close();
+await store.close();

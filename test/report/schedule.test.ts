@@ -3,7 +3,7 @@ import type { DigestMessage } from "../../src/render/digest.ts";
 import { postDigestOnce } from "../../src/report/digest-post.ts";
 import { startDigestScheduler } from "../../src/report/schedule.ts";
 import { digestTargetAt } from "../../src/report/weekly.ts";
-import { getDigest, listOccurrences, markEventSeen, type Store } from "../../src/store/index.ts";
+import type { Store } from "../../src/store/index.ts";
 import { tempDir } from "../store/temp-store.ts";
 import { fakeCatalog, logEvents } from "./fixtures.ts";
 
@@ -31,8 +31,8 @@ function fakeSlack(delayMs = 0) {
   };
 }
 
-function seed(store: Store): void {
-  logEvents(store, [
+async function seed(store: Store): Promise<void> {
+  await logEvents(store, [
     { recordId: "r-table", channelId: "C1", text: "table not found: t1", at: monday9 - 3 * DAY },
     { recordId: "r-table", channelId: "C1", text: "table not found: t2", at: monday9 - 9 * DAY },
   ]);
@@ -47,9 +47,9 @@ function scheduler(store: Store, post: ReturnType<typeof fakeSlack>["post"], now
 describe("digest scheduling", () => {
   it("posts once when two schedulers on two connections to one file race for the same week", async () => {
     env = tempDir();
-    const a = env.open(() => monday9);
-    const b = env.open(() => monday9);
-    seed(a);
+    const a = await env.open(() => monday9);
+    const b = await env.open(() => monday9);
+    await seed(a);
     const slack = fakeSlack(50);
     const results = await Promise.all([
       scheduler(a, slack.post, () => monday9).runDue(monday9),
@@ -57,7 +57,7 @@ describe("digest scheduling", () => {
     ]);
     expect(slack.posts).toHaveLength(1);
     expect(results.map((r) => r?.status).sort()).toEqual(["already-claimed", "posted"]);
-    expect(getDigest(b, "2026-W49")).toMatchObject({ channel: "C-digest", messageTs: "1.000100" });
+    expect(await b.getDigest("2026-W49")).toMatchObject({ channel: "C-digest", messageTs: "1.000100" });
   });
 
   it("posts a digest missed while the bot was down on start, exactly once across restarts", async () => {
@@ -65,22 +65,22 @@ describe("digest scheduling", () => {
     const wednesday = monday9 + 2 * DAY;
     const slack = fakeSlack();
     for (let restart = 0; restart < 3; restart++) {
-      const store = env.open(() => wednesday + restart * 60_000);
+      const store = await env.open(() => wednesday + restart * 60_000);
       if (restart === 0) seed(store);
       await scheduler(store, slack.post, () => wednesday + restart * 60_000).runMissed();
-      store.close();
+      await store.close();
     }
     expect(slack.posts).toHaveLength(1);
     // The missed digest reports on the 7 days before its slot, not before the restart.
-    const store = env.open();
-    expect(getDigest(store, "2026-W49")).toMatchObject({ coversFrom: monday9 - 7 * DAY, coversTo: monday9 });
+    const store = await env.open();
+    expect(await store.getDigest("2026-W49")).toMatchObject({ coversFrom: monday9 - 7 * DAY, coversTo: monday9 });
     expect(slack.posts[0]?.message.text).toContain("1 error");
   });
 
   it("does not post on start when this week's digest went out before the restart", async () => {
     env = tempDir();
-    const store = env.open(() => monday9);
-    seed(store);
+    const store = await env.open(() => monday9);
+    await seed(store);
     const slack = fakeSlack();
     await scheduler(store, slack.post, () => monday9).runDue(monday9);
     await scheduler(store, slack.post, () => monday9 + 3 * DAY).runMissed();
@@ -89,7 +89,7 @@ describe("digest scheduling", () => {
 
   it("does not post a digest for a slot before anything was ever logged (fresh install)", async () => {
     env = tempDir();
-    const store = env.open(() => monday9 + DAY);
+    const store = await env.open(() => monday9 + DAY);
     const slack = fakeSlack();
     await scheduler(store, slack.post, () => monday9 + DAY).runMissed();
     expect(slack.posts).toHaveLength(0);
@@ -97,13 +97,13 @@ describe("digest scheduling", () => {
 
   it("gives the week back when posting fails, so the next start posts it", async () => {
     env = tempDir();
-    const store = env.open(() => monday9 + DAY);
-    seed(store);
+    const store = await env.open(() => monday9 + DAY);
+    await seed(store);
     const failing = async () => {
       throw new Error("slack is down");
     };
     await expect(scheduler(store, failing, () => monday9 + DAY).runMissed()).rejects.toThrow("slack is down");
-    expect(getDigest(store, "2026-W49")).toBeUndefined();
+    expect(await store.getDigest("2026-W49")).toBeUndefined();
     const slack = fakeSlack();
     await scheduler(store, slack.post, () => monday9 + DAY).runMissed();
     expect(slack.posts).toHaveLength(1);
@@ -112,11 +112,10 @@ describe("digest scheduling", () => {
   it("takes over a claim left by a process that died mid-post only once it is stale", async () => {
     env = tempDir();
     let now = monday9;
-    const store = env.open(() => now);
-    seed(store);
-    store.db
-      .prepare("INSERT INTO digests (period_key, claim_token, claimed_at) VALUES ('2026-W49', 'dead-process', ?)")
-      .run(monday9);
+    const store = await env.open(() => now);
+    await seed(store);
+    // A process that claimed the week and died before posting.
+    expect(await store.claimDigest("2026-W49", { from: 0, to: 1 })).toBeDefined();
     const slack = fakeSlack();
     const deps = { store, catalog: fakeCatalog(), channel: "C-digest", post: slack.post };
     now = monday9 + 60_000;
@@ -128,8 +127,8 @@ describe("digest scheduling", () => {
 
   it("fires on the cron in the configured zone and posts once per ISO week", async () => {
     env = tempDir();
-    const store = env.open();
-    logEvents(store, [{ recordId: "r-table", channelId: "C1", text: "x", at: Date.now() - DAY }]);
+    const store = await env.open();
+    await logEvents(store, [{ recordId: "r-table", channelId: "C1", text: "x", at: Date.now() - DAY }]);
     const slack = fakeSlack();
     const s = startDigestScheduler({
       store,
@@ -149,17 +148,21 @@ describe("digest scheduling", () => {
   it("prunes old occurrences and event ids on start without a digest channel", async () => {
     env = tempDir();
     const now = monday9;
-    const store = env.open(() => now);
-    logEvents(store, [
+    const store = await env.open(() => now);
+    await logEvents(store, [
       { recordId: "r-table", channelId: null, text: "old", at: now - 400 * DAY },
       { recordId: "r-table", channelId: null, text: "recent", at: now - 10 * DAY },
     ]);
-    store.db.prepare("INSERT INTO seen_events (event_id, seen_at) VALUES ('Ev-old', ?)").run(now - 2 * DAY);
+    let clock = now - 2 * DAY;
+    const old = await env.open(() => clock);
+    await old.claimEvent("Ev-old");
+    await old.completeEvent("Ev-old");
+    clock = now;
     const s = startDigestScheduler({ store, catalog: fakeCatalog(), now: () => now, log: quiet, retentionDays: 365 });
     stops.push(() => s.stop());
     await s.runMissed();
-    expect(listOccurrences(store).map((o) => o.excerpt)).toEqual(["recent"]);
-    expect(markEventSeen(store, "Ev-old")).toBe(true);
+    expect((await store.listOccurrences()).map((o) => o.excerpt)).toEqual(["recent"]);
+    expect(await store.claimEvent("Ev-old")).toBe(true);
   });
 });
 
@@ -167,8 +170,8 @@ describe("digest claims across processes", () => {
   it("lets exactly one of two processes on one DB file post the week's digest", async () => {
     const { execFile } = await import("node:child_process");
     env = tempDir();
-    const store = env.open(() => monday9);
-    seed(store);
+    const store = await env.open(() => monday9);
+    await seed(store);
     const child = new URL("./race-child.ts", import.meta.url).pathname;
     const startAt = Date.now() + 1500;
     const run = () =>
@@ -182,6 +185,6 @@ describe("digest claims across processes", () => {
       });
     const outcomes = await Promise.all([run(), run()]);
     expect(outcomes.sort()).toEqual(["already-claimed", "posted"]);
-    expect(getDigest(store, "2026-W49")?.postedAt).toBe(monday9);
+    expect((await store.getDigest("2026-W49"))?.postedAt).toBe(monday9);
   });
 });

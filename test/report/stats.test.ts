@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { periodTotals, topErrors, topUnmatched } from "../../src/report/stats.ts";
-import { tempDir } from "../store/temp-store.ts";
+import { type BackendEnv, describeEachBackend } from "../store/backends.ts";
 import { type Event, fakeCatalog, logEvents, prng } from "./fixtures.ts";
 
-let env: ReturnType<typeof tempDir>;
-afterEach(() => env?.cleanup());
+let env: BackendEnv | undefined;
+afterEach(async () => {
+  await env?.cleanup();
+  env = undefined;
+});
 
 const DAY = 86_400_000;
 const to = Date.parse("2026-11-30T00:00:00Z");
@@ -32,13 +35,13 @@ function generate(n: number): Event[] {
   return events;
 }
 
-describe("topErrors", () => {
-  it("counts occurrences, distinct channels, first/last seen and change per record", () => {
-    env = tempDir();
-    const store = env.open();
+describeEachBackend("topErrors", (backend) => {
+  it("counts occurrences, distinct channels, first/last seen and change per record", async () => {
+    env = backend.fresh();
+    const store = await env.open();
     const events = generate(3000);
-    logEvents(store, events);
-    const rows = topErrors(store, { from, to, limit: 10, catalog: fakeCatalog() });
+    await logEvents(store, events);
+    const rows = await topErrors(store, { from, to, limit: 10, catalog: fakeCatalog() });
 
     const inRange = (e: Event, a: number, b: number) => e.at >= a && e.at < b;
     const matchedIds = [
@@ -62,10 +65,10 @@ describe("topErrors", () => {
     expect(rows.find((r) => r.recordId === "gone-from-catalog")?.title).toBeNull();
   });
 
-  it("gives a known small answer, with a record that is new in the period", () => {
-    env = tempDir();
-    const store = env.open();
-    logEvents(store, [
+  it("gives a known small answer, with a record that is new in the period", async () => {
+    env = backend.fresh();
+    const store = await env.open();
+    await logEvents(store, [
       { recordId: "r-table", channelId: "C1", at: from + 1000, text: "a" },
       { recordId: "r-table", channelId: "C1", at: from + 2000, text: "b" },
       { recordId: "r-table", channelId: "C2", at: to - 1, text: "c" },
@@ -74,7 +77,7 @@ describe("topErrors", () => {
       { recordId: "r-table", channelId: "C1", at: to, text: "next period, excluded" },
       { recordId: "r-new", channelId: "C9", at: from + 5000, text: "e" },
     ]);
-    expect(topErrors(store, { from, to })).toEqual([
+    expect(await topErrors(store, { from, to })).toEqual([
       {
         recordId: "r-table",
         title: null,
@@ -100,18 +103,24 @@ describe("topErrors", () => {
         firstEver: from + 5000,
       },
     ]);
-    expect(topErrors(store, { from, to, limit: 1 })).toHaveLength(1);
-    expect(periodTotals(store, { from, to })).toEqual({ total: 5, matched: 5, unmatched: 0, channels: 3, records: 2 });
+    expect(await topErrors(store, { from, to, limit: 1 })).toHaveLength(1);
+    expect(await periodTotals(store, { from, to })).toEqual({
+      total: 5,
+      matched: 5,
+      unmatched: 0,
+      channels: 3,
+      records: 2,
+    });
   });
 });
 
-describe("topUnmatched", () => {
-  it("groups unmatched variants by fingerprint with counts and the latest example", () => {
-    env = tempDir();
-    const store = env.open();
+describeEachBackend("topUnmatched", (backend) => {
+  it("groups unmatched variants by fingerprint with counts and the latest example", async () => {
+    env = backend.fresh();
+    const store = await env.open();
     const events = generate(2000);
-    logEvents(store, events);
-    const rows = topUnmatched(store, { from, to, limit: 10 });
+    await logEvents(store, events);
+    const rows = await topUnmatched(store, { from, to, limit: 10 });
     const cur = events.filter((e) => e.recordId === null && e.at >= from && e.at < to);
     const actors = cur.filter((e) => e.text.startsWith("actor"));
     const compaction = cur.filter((e) => e.text.startsWith("compaction"));

@@ -14,7 +14,6 @@ import {
   visibleChars,
 } from "../../src/render/index.ts";
 import { buildWeeklyDigest, digestTargetAt } from "../../src/report/weekly.ts";
-import { listOccurrences } from "../../src/store/index.ts";
 import { blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
 import { FAKE_BOT_ID, FAKE_BOT_USER, FAKE_TEAM } from "../support/fake-slack.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, PASTE_UNKNOWN, slackEscape } from "../support/pastes.ts";
@@ -126,7 +125,7 @@ describe("the slash command's card", () => {
       ACTION.notHelpful,
       ACTION.postInChannel,
     ]);
-    expect(listOccurrences(b.store)).toHaveLength(1);
+    expect(await b.store.listOccurrences()).toHaveLength(1);
   });
 
   it("answers a guess with not sure: no severity, no Post in channel, a Report button that feeds the digest's gaps", async () => {
@@ -144,10 +143,10 @@ describe("the slash command's card", () => {
       ephemeral: true,
     });
     expect(String(reported.text)).toContain("Reported as a new error");
-    const digest = buildWeeklyDigest(b.store, b.catalog, digestTargetAt(Date.now() + 1000, "UTC"));
+    const digest = await buildWeeklyDigest(b.store, b.catalog, digestTargetAt(Date.now() + 1000, "UTC"));
     expect(digest.gaps).toEqual([expect.objectContaining({ reports: 1, example: "job fragments should exist" })]);
     // A guess counts as unmatched, never against the record it resembles.
-    expect(listOccurrences(b.store).map((o) => o.recordId)).toEqual([null]);
+    expect((await b.store.listOccurrences()).map((o) => o.recordId)).toEqual([null]);
   });
 
   it("says so when nothing matches, with the same report button", async () => {
@@ -193,7 +192,7 @@ describe("counting what happened", () => {
     });
     expect(res.status).toBe(200);
     await b.fake.waitFor(() => b.fake.responsesTo("bot-msg").length === 1);
-    expect(listOccurrences(b.store)).toEqual([]);
+    expect(await b.store.listOccurrences()).toEqual([]);
   });
 
   it("does not count a keyword query typed into the paste box", async () => {
@@ -210,7 +209,7 @@ describe("counting what happened", () => {
     expect(texts(b.fake.callsTo("chat.postEphemeral")[0]?.args.blocks)[0]).toContain(
       "No known RisingWave error matches this.",
     );
-    expect(listOccurrences(b.store)).toEqual([]);
+    expect(await b.store.listOccurrences()).toEqual([]);
   });
 
   it("counts a pasted message once, whether auto-replied, explained from the menu or mentioned", async () => {
@@ -227,7 +226,7 @@ describe("counting what happened", () => {
       }),
     });
     await b.fake.waitFor(() => b.fake.responsesTo("menu").length === 1);
-    expect(listOccurrences(b.store).map((o) => [o.recordId, o.messageTs])).toEqual([[DOWNSTREAM_ID, m.ts]]);
+    expect((await b.store.listOccurrences()).map((o) => [o.recordId, o.messageTs])).toEqual([[DOWNSTREAM_ID, m.ts]]);
   });
 });
 
@@ -338,7 +337,7 @@ describe("team knowledge: Add what fixed it", () => {
     expect(footer).toContain(
       "*Team notes:* Restarted meta after the failover; rescale then passed (<https://wiki.example/runbooks/rescale|link>) — <@U0ALICE>",
     );
-    const digest = buildWeeklyDigest(b.store, b.catalog, digestTargetAt(Date.now() + 1000, "UTC"));
+    const digest = await buildWeeklyDigest(b.store, b.catalog, digestTargetAt(Date.now() + 1000, "UTC"));
     expect(digest.notes).toEqual([expect.objectContaining({ recordId: DOWNSTREAM_ID, userId: "U0ALICE" })]);
   });
 
@@ -420,7 +419,7 @@ describe("mute", () => {
     await b.fake.waitFor(() => b.fake.callsTo("chat.postMessage").some((c) => c.args.channel === "U0ALICE"));
     const dm = b.fake.callsTo("chat.postMessage").find((c) => c.args.channel === "U0ALICE");
     expect(texts(dm?.args.blocks)[0]).toBe("downstream relation missing for … -> …");
-    expect(listOccurrences(b.store)).toHaveLength(1);
+    expect(await b.store.listOccurrences()).toHaveLength(1);
   });
 
   it("explains what went wrong for an unknown key", async () => {
@@ -455,7 +454,7 @@ describe("@rwerror in a thread", () => {
     expect(post).toMatchObject({ channel: "C0RANDOM", thread_ts: root });
     expect(texts(post.blocks)[0]).toBe("downstream relation missing for 1001 -> 1002");
     expect(b.fake.callsTo("conversations.replies")[0]?.args).toMatchObject({ channel: "C0RANDOM", ts: root });
-    expect(listOccurrences(b.store).map((o) => o.messageTs)).toEqual(["1700000100.000200"]);
+    expect((await b.store.listOccurrences()).map((o) => o.messageTs)).toEqual(["1700000100.000200"]);
   });
 
   it("does not repeat a card the thread already has", async () => {
@@ -472,7 +471,7 @@ describe("@rwerror in a thread", () => {
     );
     await b.fake.waitFor(() => threadPosts(b).length === 2);
     expect(String(threadPosts(b)[1]?.args.text)).toContain("I already answered this error in this thread");
-    expect(listOccurrences(b.store)).toHaveLength(1);
+    expect(await b.store.listOccurrences()).toHaveLength(1);
   });
 
   it("says so in the thread when no message looks like an error", async () => {

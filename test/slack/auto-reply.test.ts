@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { catalogFromRecords } from "../../src/catalog/index.ts";
 import { AUTO_POST_MIN_CONFIDENCE, createMatcher } from "../../src/matcher/index.ts";
-import { listOccurrences } from "../../src/store/index.ts";
 import { BOT_TOKEN, blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
 import { FAKE_BOT_USER } from "../support/fake-slack.ts";
 import {
@@ -61,7 +60,7 @@ describe("auto-replies in incident channels", () => {
     expect(reply?.args).toMatchObject({ channel: INCIDENT, thread_ts: ts });
     expect(reply?.token).toBe(BOT_TOKEN);
     expect(JSON.stringify(reply?.args.blocks)).toContain(DOWNSTREAM_ID);
-    expect(listOccurrences(b.store)).toContainEqual(
+    expect(await b.store.listOccurrences()).toContainEqual(
       expect.objectContaining({ source: "auto", recordId: DOWNSTREAM_ID, channelId: INCIDENT, messageTs: ts }),
     );
     expect(blockKitProblems(b)).toEqual([]);
@@ -132,15 +131,15 @@ describe("auto-replies in incident channels", () => {
     await send(b, { channel: INCIDENT, text: "ok thanks, restarting the meta node now" });
     await settle();
     expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
-    expect(listOccurrences(b.store)).toEqual([]);
+    expect(await b.store.listOccurrences()).toEqual([]);
   });
 
   it("records an error that matches nothing, without replying", async () => {
     const b = await start();
     await send(b, { channel: INCIDENT, text: slackEscape(PASTE_UNKNOWN) });
-    await b.fake.waitFor(() => listOccurrences(b.store).length === 1);
+    await b.fake.waitFor(async () => (await b.store.listOccurrences()).length === 1);
     await settle(100);
-    expect(listOccurrences(b.store)[0]).toMatchObject({ source: "auto", recordId: null });
+    expect((await b.store.listOccurrences())[0]).toMatchObject({ source: "auto", recordId: null });
     expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
   });
 
@@ -162,12 +161,13 @@ describe("auto-replies in incident channels", () => {
     bot = await startBot({ catalog, env: { RWERROR_AUTO_CHANNELS: INCIDENT } });
     const b = bot;
     const { ts } = await send(b, { channel: INCIDENT, text });
-    await b.fake.waitFor(() => listOccurrences(b.store).length === 1);
+    await b.fake.waitFor(async () => (await b.store.listOccurrences()).length === 1);
     await settle(100);
     // A guess never counts against a record: stats, Home and the digest count confident answers only.
     expect(createMatcher(catalog).match(text).verdict).toBe("candidates");
-    expect(listOccurrences(b.store)[0]).toMatchObject({ source: "auto", recordId: null, messageTs: ts });
-    expect(listOccurrences(b.store)[0]?.fingerprint).toMatch(/^[0-9a-f]{12}$/);
+    const [row] = await b.store.listOccurrences();
+    expect(row).toMatchObject({ source: "auto", recordId: null, messageTs: ts });
+    expect(row?.fingerprint).toMatch(/^[0-9a-f]{12}$/);
     expect(b.fake.callsTo("chat.postMessage")).toEqual([]);
   });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTION, VIEW } from "../../src/render/index.ts";
-import { listOccurrences } from "../../src/store/index.ts";
 import { BOT_TOKEN, blockKitProblems, HEALTH_TOKEN, type RunningBot, startBot } from "../support/bot.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, PASTE_UNKNOWN, slackEscape } from "../support/pastes.ts";
 import { pasteModalSubmission, slashCommand } from "../support/payloads.ts";
@@ -39,6 +38,8 @@ describe("HTTP mode: the receiver", () => {
       records: bot.catalog.records.length,
       datasetVersion: bot.catalog.datasetVersion,
       db: "ok",
+      store: "sqlite",
+      writes: { pending: 0, retried: 0, failed: 0, fallbacks: 0 },
       problems: [],
     });
   });
@@ -90,7 +91,9 @@ describe("HTTP mode: /rwerror", () => {
       expect.arrayContaining([ACTION.helpful, ACTION.notHelpful, ACTION.details, ACTION.postInChannel]),
     );
     expect(JSON.stringify(body.blocks)).toContain(DOWNSTREAM_ID);
-    const occurrence = listOccurrences(bot.store).find((o) => o.source === "slash" && o.recordId === DOWNSTREAM_ID);
+    const occurrence = (await bot.store.listOccurrences()).find(
+      (o) => o.source === "slash" && o.recordId === DOWNSTREAM_ID,
+    );
     expect(occurrence?.channelId).toBe("C0GENERAL");
   });
 
@@ -100,7 +103,7 @@ describe("HTTP mode: /rwerror", () => {
     const body = bot.fake.responsesTo("nomatch")[0]?.body ?? {};
     expect(String(body.text)).toMatch(/no known risingwave error/i);
     expect((body.blocks as unknown[]).length).toBeGreaterThan(0);
-    expect(listOccurrences(bot.store).some((o) => o.source === "slash" && o.recordId === null)).toBe(true);
+    expect((await bot.store.listOccurrences()).some((o) => o.source === "slash" && o.recordId === null)).toBe(true);
   });
 
   it("answers help, show, search and stats", async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTION, encodeCardRef, SHORTCUT_EXPLAIN, VIEW } from "../../src/render/index.ts";
-import { listOccurrences } from "../../src/store/index.ts";
 import { blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
 import { DOWNSTREAM_ID, PANIC_ID, PASTE_PANIC, slackEscape } from "../support/pastes.ts";
 import { appHomeOpened, blockAction, messageShortcut } from "../support/payloads.ts";
@@ -16,12 +15,12 @@ afterAll(async () => {
 
 const ref = (r: string) => encodeCardRef({ r, k: "e", c: 1, v: ["1001", "1002"] });
 
-function votes(): { record_id: string; helpful: number; user_id: string }[] {
-  return bot.store.db.prepare("SELECT record_id, helpful, user_id FROM feedback ORDER BY id").all() as {
-    record_id: string;
-    helpful: number;
-    user_id: string;
-  }[];
+async function votes(): Promise<{ record_id: string; helpful: number; user_id: string }[]> {
+  return (await bot.store.listFeedback()).map((v) => ({
+    record_id: v.recordId,
+    helpful: v.helpful ? 1 : 0,
+    user_id: v.userId,
+  }));
 }
 
 describe("HTTP mode: card buttons", () => {
@@ -42,7 +41,7 @@ describe("HTTP mode: card buttons", () => {
     expect(body.replace_original).toBe(true);
     expect(JSON.stringify(body.blocks)).toMatch(/thanks/i);
     expect(JSON.stringify(body.blocks)).not.toContain(ACTION.helpful);
-    expect(votes()).toContainEqual({ record_id: DOWNSTREAM_ID, helpful: 1, user_id: "U0VOTER" });
+    expect(await votes()).toContainEqual({ record_id: DOWNSTREAM_ID, helpful: 1, user_id: "U0VOTER" });
   });
 
   it("stores votes on a channel card and thanks each clicker privately, leaving the card's buttons for everyone", async () => {
@@ -87,8 +86,8 @@ describe("HTTP mode: card buttons", () => {
     expect(String(bot.fake.responsesTo("vote-chan-2")[0]?.body.text)).not.toMatch(/not helpful/i);
     // The shared message keeps its vote buttons: nobody rewrites it.
     expect(bot.fake.callsTo("chat.update")).toEqual([]);
-    expect(votes()).toContainEqual({ record_id: PANIC_ID, helpful: 0, user_id: "U0GRUMPY" });
-    expect(votes()).toContainEqual({ record_id: PANIC_ID, helpful: 1, user_id: "U0HAPPY" });
+    expect(await votes()).toContainEqual({ record_id: PANIC_ID, helpful: 0, user_id: "U0GRUMPY" });
+    expect(await votes()).toContainEqual({ record_id: PANIC_ID, helpful: 1, user_id: "U0HAPPY" });
   });
 
   it("opens the details modal for Show details", async () => {
@@ -187,7 +186,7 @@ describe("HTTP mode: message shortcut and App Home", () => {
     const body = bot.fake.responsesTo("shortcut")[0]?.body ?? {};
     expect(body.response_type).toBe("ephemeral");
     expect(JSON.stringify(body.blocks)).toContain(PANIC_ID);
-    expect(listOccurrences(bot.store)).toContainEqual(
+    expect(await bot.store.listOccurrences()).toContainEqual(
       expect.objectContaining({
         source: "shortcut",
         recordId: PANIC_ID,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTION } from "../../src/render/index.ts";
-import { listOccurrences } from "../../src/store/index.ts";
+
 import { type RunningBot, startBot } from "../support/bot.ts";
 import { DOWNSTREAM_ID, slackEscape } from "../support/pastes.ts";
 import { blockAction, messageEvent, slashCommand } from "../support/payloads.ts";
@@ -25,12 +25,12 @@ afterAll(async () => {
 });
 
 /** Everything that left the bot: Web API calls, response_url posts, log lines, stored excerpts. */
-function everythingSent(): string {
+async function everythingSent(): Promise<string> {
   return JSON.stringify([
     bot.fake.calls.map((c) => c.args),
     bot.fake.responses.map((r) => r.body),
     bot.logger.lines,
-    listOccurrences(bot.store),
+    await bot.store.listOccurrences(),
   ]);
 }
 
@@ -62,7 +62,7 @@ describe("secrets never leave the paste", () => {
       }),
     );
     await bot.fake.waitFor(() => bot.fake.callsTo("chat.postMessage").some((c) => c.args.channel === "C0SHARE"));
-    const sent = everythingSent();
+    const sent = await everythingSent();
     for (const s of SECRETS) expect(sent).not.toContain(s);
   });
 
@@ -70,7 +70,7 @@ describe("secrets never leave the paste", () => {
     const { envelope } = messageEvent({ text: slackEscape(PASTE), channel: "C0INCIDENT" });
     await postEvent(bot.eventsUrl, envelope);
     await bot.fake.waitFor(() => bot.fake.callsTo("chat.postMessage").some((c) => c.args.channel === "C0INCIDENT"));
-    const sent = everythingSent();
+    const sent = await everythingSent();
     for (const s of SECRETS) expect(sent).not.toContain(s);
     expect(bot.logger.lines.length).toBeGreaterThan(0);
   });

@@ -28,7 +28,7 @@ function io(): CliIo & { errs: string[] } {
   return { stdin: process.stdin, out: () => {}, err: (t) => void errs.push(t), errs };
 }
 
-function deps(env: Record<string, string> = {}) {
+async function deps(env: Record<string, string> = {}) {
   const config = loadConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
@@ -38,7 +38,13 @@ function deps(env: Record<string, string> = {}) {
     ...env,
   });
   const { catalog } = loadCatalog([DATA_DIR]);
-  return { config, catalog, matcher: createMatcher(catalog), store: openStore(join(dir, "db.sqlite")), now: Date.now };
+  return {
+    config,
+    catalog,
+    matcher: createMatcher(catalog),
+    store: await openStore(join(dir, "db.sqlite")),
+    now: Date.now,
+  };
 }
 
 describe("startSlack", () => {
@@ -48,7 +54,7 @@ describe("startSlack", () => {
     const until = new Promise<void>((resolve) => {
       stop = resolve;
     });
-    const running = startSlack(deps(), out, until);
+    const running = startSlack(await deps(), out, until);
     await fake.waitFor(() => out.errs.some((l) => l.includes("serving")));
     expect(fake.callsTo("auth.test").length).toBeGreaterThanOrEqual(1);
     const port = /port (\d+)/.exec(out.errs.join("\n"))?.[1];
@@ -62,7 +68,7 @@ describe("startSlack", () => {
   it("refuses to start with one clear line when Slack rejects the token", async () => {
     fake.handle("auth.test", () => ({ ok: false, error: "invalid_auth" }));
     const out = io();
-    expect(await startSlack(deps(), out, new Promise(() => {}))).toBe(1);
+    expect(await startSlack(await deps(), out, new Promise(() => {}))).toBe(1);
     expect(out.errs.join("\n")).toContain("invalid_auth");
     expect(out.errs.join("\n")).not.toContain(BOT_TOKEN);
   });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogFromRecords } from "../../src/catalog/index.ts";
 import type { ErrorRecord } from "../../src/catalog/schema.ts";
-import { getChannelVersion } from "../../src/store/index.ts";
 import { blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
 import { appHomeOpened, slashCommand } from "../support/payloads.ts";
 import { DOWNSTREAM_ID, seedById } from "../support/seeds.ts";
@@ -43,10 +42,10 @@ describe("/rwerror version", () => {
   it("sets, shows and refuses a channel's RisingWave release", async () => {
     expect(await command("version", "show-none")).toMatch(/no release set/);
     expect(await command("version 1.9.2", "set")).toContain("v1.9.2");
-    expect(getChannelVersion(bot.store, "C0RELEASE")).toBe("v1.9.2");
+    expect(await bot.store.getChannelVersion("C0RELEASE")).toBe("v1.9.2");
     expect(await command("version", "show-set")).toContain("v1.9.2");
     expect(await command("version banana", "bad")).toMatch(/not a RisingWave release/);
-    expect(getChannelVersion(bot.store, "C0RELEASE")).toBe("v1.9.2");
+    expect(await bot.store.getChannelVersion("C0RELEASE")).toBe("v1.9.2");
   });
 
   it("answers pastes in that channel for its release, and elsewhere with the newest wording", async () => {
@@ -67,7 +66,7 @@ describe("/rwerror version", () => {
     await bot.fake.waitFor(() => bot.fake.callsTo("views.publish").length === 1);
     expect(JSON.stringify(bot.fake.callsTo("views.publish")[0]?.args.view)).toContain("<#C0RELEASE> v1.9.2");
     expect(await command("version clear", "clear")).toMatch(/cleared/);
-    expect(getChannelVersion(bot.store, "C0RELEASE")).toBeUndefined();
+    expect(await bot.store.getChannelVersion("C0RELEASE")).toBeUndefined();
   });
 
   it("sends only payloads within Block Kit limits", () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { catalogFromRecords } from "../../src/catalog/index.ts";
 import { createMatcher } from "../../src/matcher/index.ts";
 import { occurrenceFromResult } from "../../src/occurrence.ts";
-import { listOccurrences, recordOccurrence, type Store } from "../../src/store/index.ts";
+import type { Store } from "../../src/store/index.ts";
 import { seedRecords } from "../support/seeds.ts";
 import { tempDir } from "./temp-store.ts";
 
@@ -11,19 +11,19 @@ afterEach(() => env?.cleanup());
 
 const matcher = createMatcher(catalogFromRecords(seedRecords()));
 
-function record(store: Store, text: string): void {
+async function record(store: Store, text: string): Promise<void> {
   const occurrence = occurrenceFromResult(matcher.match(text), text, "console");
   if (!occurrence) throw new Error(`not an occurrence: ${text}`);
-  recordOccurrence(store, occurrence);
+  await store.recordOccurrence(occurrence);
 }
 
 describe("occurrences of unmatched errors", () => {
-  it("group by the error itself, whatever chatter the paste carries around it", () => {
+  it("group by the error itself, whatever chatter the paste carries around it", async () => {
     env = tempDir();
-    const store = env.open();
-    record(store, "prod is down again\nERROR: zzqv failed for 12");
-    record(store, "seeing this after deploy…\nERROR: zzqv failed for 13");
-    const [second, first] = listOccurrences(store);
+    const store = await env.open();
+    await record(store, "prod is down again\nERROR: zzqv failed for 12");
+    await record(store, "seeing this after deploy…\nERROR: zzqv failed for 13");
+    const [second, first] = await store.listOccurrences();
     expect(first?.recordId).toBeNull();
     expect(first?.fingerprint).toMatch(/^[0-9a-f]{12}$/);
     expect(second?.fingerprint).toBe(first?.fingerprint);
@@ -32,12 +32,12 @@ describe("occurrences of unmatched errors", () => {
     expect(first?.excerpt).toContain("prod is down again");
   });
 
-  it("tell different errors apart", () => {
+  it("tell different errors apart", async () => {
     env = tempDir();
-    const store = env.open();
-    record(store, "prod is down again\nERROR: zzqv failed for 12");
-    record(store, "prod is down again\nERROR: wxyk stalled on shard 3");
-    const [a, b] = listOccurrences(store);
+    const store = await env.open();
+    await record(store, "prod is down again\nERROR: zzqv failed for 12");
+    await record(store, "prod is down again\nERROR: wxyk stalled on shard 3");
+    const [a, b] = await store.listOccurrences();
     expect(a?.fingerprint).not.toBe(b?.fingerprint);
   });
 });

@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  EXCERPT_MAX_CHARS,
-  listOccurrences,
-  pruneOccurrences,
-  recordOccurrence,
-  type Store,
-} from "../../src/store/index.ts";
-import { tempDir } from "./temp-store.ts";
+import { afterEach, expect, it } from "vitest";
+import { EXCERPT_MAX_CHARS, type Store } from "../../src/store/index.ts";
+import { type BackendEnv, describeEachBackend } from "./backends.ts";
 
-let env: ReturnType<typeof tempDir>;
-afterEach(() => env?.cleanup());
+let env: BackendEnv | undefined;
+afterEach(async () => {
+  await env?.cleanup();
+  env = undefined;
+});
 
-function count(store: Store): number {
-  return (store.db.prepare("SELECT count(*) AS n FROM occurrences").get() as { n: number }).n;
+async function count(store: Store): Promise<number> {
+  return store.countOccurrences({ from: 0, to: Number.MAX_SAFE_INTEGER / 2048 });
 }
 
 const slackPaste = {
@@ -28,110 +25,103 @@ const slackPaste = {
   text: "ERROR:  Failed to run the query\n\nCaused by:\n  table not found: t1",
 };
 
-describe("recordOccurrence", () => {
-  it("logs a Slack message once however often it is retried", () => {
-    env = tempDir();
-    const store = env.open(() => 1_000);
-    const first = recordOccurrence(store, slackPaste);
-    const retries = [1, 2, 3].map(() => recordOccurrence(store, slackPaste));
+describeEachBackend("recordOccurrence", (backend) => {
+  it("logs a Slack message once however often it is retried, also from another connection at once", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => 1_000);
+    const other = await env.open(() => 1_000);
+    const first = await store.recordOccurrence(slackPaste);
+    const retries = await Promise.all([store, other, other, store].map((s) => s.recordOccurrence(slackPaste)));
     expect(first.inserted).toBe(true);
     expect(retries.every((r) => !r.inserted && r.id === first.id)).toBe(true);
-    expect(count(store)).toBe(1);
+    expect(await count(store)).toBe(1);
   });
 
-  it("logs the same unmatched message once, and each record matched in one message once", () => {
-    env = tempDir();
-    const store = env.open();
-    recordOccurrence(store, { ...slackPaste, recordId: null });
-    recordOccurrence(store, { ...slackPaste, recordId: null });
-    recordOccurrence(store, { ...slackPaste, recordId: "rec-2" });
-    const ids = listOccurrences(store).map((r) => r.recordId);
+  it("logs concurrent first deliveries of one message from two connections as one row", async () => {
+    env = backend.fresh();
+    const a = await env.open();
+    const b = await env.open();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).recordOccurrence({ ...slackPaste, messageTs: `17.${Math.floor(i / 2)}` }),
+      ),
+    );
+    expect(results.filter((r) => r.inserted)).toHaveLength(10);
+    expect(await count(a)).toBe(10);
+  });
+
+  it("logs the same unmatched message once, and each record matched in one message once", async () => {
+    env = backend.fresh();
+    const store = await env.open();
+    await store.recordOccurrence({ ...slackPaste, recordId: null });
+    await store.recordOccurrence({ ...slackPaste, recordId: null });
+    await store.recordOccurrence({ ...slackPaste, recordId: "rec-2" });
+    const ids = (await store.listOccurrences()).map((r) => r.recordId);
     expect(ids).toHaveLength(2);
     expect(ids).toEqual(expect.arrayContaining([null, "rec-2"]));
   });
 
-  it("keeps different messages, channels and sources apart", () => {
-    env = tempDir();
-    const store = env.open();
-    recordOccurrence(store, slackPaste);
-    recordOccurrence(store, { ...slackPaste, messageTs: "1700000000.000200" });
-    recordOccurrence(store, { ...slackPaste, channelId: "C2" });
-    recordOccurrence(store, { ...slackPaste, source: "shortcut" });
-    expect(count(store)).toBe(4);
+  it("keeps different messages, channels and sources apart", async () => {
+    env = backend.fresh();
+    const store = await env.open();
+    await store.recordOccurrence(slackPaste);
+    await store.recordOccurrence({ ...slackPaste, messageTs: "1700000000.000200" });
+    await store.recordOccurrence({ ...slackPaste, channelId: "C2" });
+    await store.recordOccurrence({ ...slackPaste, source: "shortcut" });
+    expect(await count(store)).toBe(4);
   });
 
-  it("logs every console paste without a message ts as a new row", () => {
-    env = tempDir();
-    const store = env.open();
-    const console = { recordId: "rec-1", source: "console" as const, text: "table not found: t1" };
-    const ids = [recordOccurrence(store, console), recordOccurrence(store, console)];
+  it("logs every console paste without a message ts as a new row", async () => {
+    env = backend.fresh();
+    const store = await env.open();
+    const paste = { recordId: "rec-1", source: "console" as const, text: "table not found: t1" };
+    const ids = [await store.recordOccurrence(paste), await store.recordOccurrence(paste)];
     expect(ids.map((r) => r.inserted)).toEqual([true, true]);
-    expect(count(store)).toBe(2);
+    expect(await count(store)).toBe(2);
   });
 
-  it("keeps every row logged in the same millisecond, stored in time order whatever the insert order", () => {
-    env = tempDir();
-    const store = env.open();
+  it("keeps every row logged in the same millisecond, listed in time order whatever the insert order", async () => {
+    env = backend.fresh();
+    const store = await env.open();
     for (const at of [5_000, 1_000, 5_000, 5_000, 3_000]) {
-      recordOccurrence(store, { recordId: "a", source: "console", text: "x", occurredAt: at });
+      await store.recordOccurrence({ recordId: "a", source: "console", text: "x", occurredAt: at });
     }
-    const rows = listOccurrences(store);
+    const rows = await store.listOccurrences();
     expect(rows.map((r) => r.occurredAt)).toEqual([5_000, 5_000, 5_000, 3_000, 1_000]);
     expect(new Set(rows.map((r) => r.id)).size).toBe(5);
   });
 
-  it("spills past 1024 occurrences in one millisecond into the next one, and refuses clearly when that is taken", () => {
-    env = tempDir();
-    const store = env.open(() => 77);
-    recordOccurrence(store, { recordId: "a", source: "console", text: "x", occurredAt: 79 });
-    for (let i = 0; i < 1024; i++) recordOccurrence(store, { recordId: "a", source: "console", text: "x" });
-    expect(recordOccurrence(store, { recordId: "a", source: "console", text: "x" }).inserted).toBe(true);
-    expect(() =>
-      recordOccurrence(store, { recordId: "a", source: "console", text: "x", occurredAt: 78 }),
-    ).not.toThrow();
-    for (let i = 0; i < 1022; i++)
-      recordOccurrence(store, { recordId: "a", source: "console", text: "x", occurredAt: 78 });
-    expect(() => recordOccurrence(store, { recordId: "a", source: "console", text: "x", occurredAt: 78 })).toThrow(
-      /same millisecond/,
-    );
-    expect(listOccurrences(store, { limit: 5000 })).toHaveLength(1 + 1024 + 1 + 1 + 1022);
-  });
-
-  it("stamps rows with the store clock unless the caller gives a time", () => {
-    env = tempDir();
-    const store = env.open(() => 42_000);
-    recordOccurrence(store, { recordId: "a", source: "console", text: "x" });
-    recordOccurrence(store, { recordId: "b", source: "console", text: "y", occurredAt: 7 });
-    expect(
-      listOccurrences(store)
-        .map((o) => [o.recordId, o.occurredAt])
-        .sort(),
-    ).toEqual([
+  it("stamps rows with the store clock unless the caller gives a time", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => 42_000);
+    await store.recordOccurrence({ recordId: "a", source: "console", text: "x" });
+    await store.recordOccurrence({ recordId: "b", source: "console", text: "y", occurredAt: 7 });
+    expect((await store.listOccurrences()).map((o) => [o.recordId, o.occurredAt]).sort()).toEqual([
       ["a", 42_000],
       ["b", 7],
     ]);
   });
 
-  it("cuts the excerpt to 500 characters", () => {
-    env = tempDir();
-    const store = env.open();
-    recordOccurrence(store, { recordId: "a", source: "console", text: `boom ${"x".repeat(5000)}` });
-    const [row] = listOccurrences(store);
+  it("cuts the excerpt to 500 characters", async () => {
+    env = backend.fresh();
+    const store = await env.open();
+    await store.recordOccurrence({ recordId: "a", source: "console", text: `boom ${"x".repeat(5000)}` });
+    const [row] = await store.listOccurrences();
     expect(row?.excerpt.length).toBeLessThanOrEqual(EXCERPT_MAX_CHARS);
     expect(row?.excerpt.startsWith("boom x")).toBe(true);
   });
 
-  it("fingerprints unmatched errors only, from the error text when given", () => {
-    env = tempDir();
-    const store = env.open();
-    recordOccurrence(store, { recordId: "a", source: "console", text: "table not found: t1" });
-    recordOccurrence(store, {
+  it("fingerprints unmatched errors only, from the error text when given", async () => {
+    env = backend.fresh();
+    const store = await env.open();
+    await store.recordOccurrence({ recordId: "a", source: "console", text: "table not found: t1" });
+    await store.recordOccurrence({
       recordId: null,
       source: "console",
       text: "2026-11-30 prod-db | ERROR: something odd happened at epoch 12345",
       errorText: "something odd happened at epoch 12345",
     });
-    const rows = listOccurrences(store);
+    const rows = await store.listOccurrences();
     const matched = rows.find((r) => r.recordId === "a");
     const unmatched = rows.find((r) => r.recordId === null);
     expect(matched?.fingerprint).toBeNull();
@@ -139,14 +129,60 @@ describe("recordOccurrence", () => {
     expect(unmatched?.template).toBe("something odd happened at epoch <NUM>");
   });
 
-  it("prunes occurrences older than the retention window", () => {
-    env = tempDir();
+  it("prunes occurrences older than the cut-off, twice at once without conflict", async () => {
+    env = backend.fresh();
     const day = 86_400_000;
-    const store = env.open(() => 400 * day);
-    recordOccurrence(store, { recordId: "old", source: "console", text: "x", occurredAt: 400 * day - 366 * day });
-    recordOccurrence(store, { recordId: "kept", source: "console", text: "x", occurredAt: 400 * day - 364 * day });
-    expect(pruneOccurrences(store)).toBe(1);
-    expect(listOccurrences(store).map((r) => r.recordId)).toEqual(["kept"]);
-    expect(pruneOccurrences(store, 30)).toBe(1);
+    const store = await env.open(() => 400 * day);
+    const other = await env.open(() => 400 * day);
+    await store.recordOccurrence({ recordId: "old", source: "console", text: "x", occurredAt: 400 * day - 366 * day });
+    await store.recordOccurrence({ recordId: "kept", source: "console", text: "x", occurredAt: 400 * day - 364 * day });
+    const cut = { occurrencesBefore: 400 * day - 365 * day, eventsBefore: 0, repliesBefore: 0 };
+    const [a, b] = await Promise.all([store.prune(cut), other.prune(cut)]);
+    expect((a?.occurrences ?? 0) + (b?.occurrences ?? 0)).toBe(1);
+    expect((await store.listOccurrences()).map((r) => r.recordId)).toEqual(["kept"]);
+    expect((await store.prune({ ...cut, occurrencesBefore: 400 * day - 30 * day })).occurrences).toBe(1);
+  });
+
+  it("tells whether anything was logged before an instant", async () => {
+    env = backend.fresh();
+    const store = await env.open();
+    await store.recordOccurrence({ recordId: "a", source: "console", text: "x", occurredAt: 5_000 });
+    expect(await store.anyOccurrenceBefore(5_000)).toBe(false);
+    expect(await store.anyOccurrenceBefore(5_001)).toBe(true);
+    expect(await store.countOccurrences({ from: 5_000, to: 5_001 })).toBe(1);
+  });
+});
+
+describeEachBackend("importOccurrences", (backend) => {
+  it("bulk-loads rows redacted and deduplicated like single logging, counting only new ones", async () => {
+    env = backend.fresh();
+    const store = await env.open();
+    await store.recordOccurrence(slackPaste);
+    const rows = [
+      slackPaste,
+      { ...slackPaste, messageTs: "2.2", text: "password=hunter2 boom" },
+      { ...slackPaste, messageTs: "2.2", text: "password=hunter2 boom" },
+      { recordId: null, source: "console" as const, text: "ERROR: zzqv failed for 12", occurredAt: 5 },
+    ];
+    expect(await store.importOccurrences(rows)).toBe(2);
+    const listed = await store.listOccurrences();
+    expect(listed).toHaveLength(3);
+    expect(listed.map((o) => o.excerpt).join("\n")).not.toContain("hunter2");
+    expect(listed.find((o) => o.recordId === null)?.fingerprint).toMatch(/^[0-9a-f]{12}$/);
+  });
+});
+
+describeEachBackend("occurrence ids under concurrency", (backend) => {
+  it("gives 200 rows inserted at once from two connections 200 distinct ids", async () => {
+    env = backend.fresh();
+    const a = await env.open(() => 9_000);
+    const b = await env.open(() => 9_000);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        (i % 2 ? a : b).recordOccurrence({ recordId: "r", source: "console", text: "x" }),
+      ),
+    );
+    expect(new Set(results.map((r) => r.id)).size).toBe(200);
+    expect(await count(a)).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { listOccurrences, recordOccurrence, redactSecrets } from "../../src/store/index.ts";
+import { redactSecrets } from "../../src/store/index.ts";
 import { tempDir } from "./temp-store.ts";
 
 let env: ReturnType<typeof tempDir>;
@@ -116,25 +116,25 @@ describe("redactSecrets", () => {
 });
 
 describe("secrets never reach the database file", () => {
-  it("finds no planted secret in the DB or WAL bytes after logging every paste", () => {
+  it("finds no planted secret in the DB or WAL bytes after logging every paste", async () => {
     env = tempDir();
-    const store = env.open();
-    planted.forEach((p, i) => {
-      recordOccurrence(store, {
+    const store = await env.open();
+    for (const [i, p] of planted.entries()) {
+      await store.recordOccurrence({
         recordId: i % 2 ? null : "r1",
         source: "auto",
         channelId: "C1",
         messageTs: `${i}.1`,
         text: p.text,
       });
-    });
+    }
     // A secret near the 500-char cut must not survive as a fragment either.
-    recordOccurrence(store, {
+    await store.recordOccurrence({
       recordId: null,
       source: "console",
       text: `${"x".repeat(480)} password='CutPlantedSecretValue'`,
     });
-    expect(listOccurrences(store, { limit: 100 })).toHaveLength(planted.length + 1);
+    expect(await store.listOccurrences({ limit: 100 })).toHaveLength(planted.length + 1);
     const files = readdirSync(join(env.dir, "nested")).filter((f) => f.startsWith("rwerror.sqlite"));
     expect(files).toEqual(expect.arrayContaining(["rwerror.sqlite", "rwerror.sqlite-wal"]));
     const secrets = [...planted.flatMap(secretsOf), "CutPlantedSecretValue", "CutPlanted"];
@@ -142,7 +142,8 @@ describe("secrets never reach the database file", () => {
       const bytes = readFileSync(join(env.dir, "nested", file)).toString("latin1");
       for (const s of secrets) expect(bytes.includes(s), `${s} found in ${file}`).toBe(false);
     }
-    store.db.pragma("wal_checkpoint(TRUNCATE)");
+    // Closing the last connection checkpoints the WAL into the main file.
+    await store.close();
     const main = readFileSync(join(env.dir, "nested", "rwerror.sqlite")).toString("latin1");
     expect(main).toContain("[REDACTED]");
     for (const s of secrets) expect(main.includes(s), `${s} found after checkpoint`).toBe(false);

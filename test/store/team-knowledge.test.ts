@@ -1,153 +1,153 @@
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  activeMutes,
-  addNote,
-  answeredThreads,
-  claimReply,
-  gapReports,
-  isMuted,
-  lastRecordInChannel,
-  listNotes,
-  messageAlreadyCounted,
-  muteRecord,
-  notesFor,
-  pruneOccurrences,
-  recordFeedback,
-  recordHistory,
-  recordOccurrence,
-  reportGap,
-  setReplyTs,
-} from "../../src/store/index.ts";
-import { tempDir } from "./temp-store.ts";
+import { afterEach, expect, it } from "vitest";
+import { type BackendEnv, describeEachBackend } from "./backends.ts";
 
-let env: ReturnType<typeof tempDir>;
-afterEach(() => env?.cleanup());
+let env: BackendEnv | undefined;
+afterEach(async () => {
+  await env?.cleanup();
+  env = undefined;
+});
 const T0 = Date.parse("2026-11-30T09:00:00Z");
+const DAY = 86_400_000;
 
-describe("team notes", () => {
-  it("stores notes redacted, newest first per record, and lists a period's notes for the digest", () => {
-    env = tempDir();
-    const store = env.open(() => T0);
-    addNote(store, {
+describeEachBackend("team knowledge", (backend) => {
+  it("stores notes redacted, newest first per record, and lists a period's notes for the digest", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => T0);
+    await store.addNote({
       recordId: "r1",
       text: "used password=hunter2secret to log in, then restarted",
       userId: "U1",
       at: T0,
     });
-    addNote(store, { recordId: "r1", text: "second", link: "https://wiki.example/x", userId: "U2", at: T0 + 10 });
-    addNote(store, { recordId: "r2", text: "other", link: "javascript:alert(1)", userId: "U3", at: T0 + 20 });
-    expect(notesFor(store, "r1").map((n) => n.text)).toEqual(["second", expect.not.stringContaining("hunter2secret")]);
-    expect(notesFor(store, "r2")[0]?.link).toBeNull();
-    expect(listNotes(store, { from: T0 + 5, to: T0 + 30 }).map((n) => n.userId)).toEqual(["U2", "U3"]);
-    expect(() => addNote(store, { recordId: "r1", text: "   ", userId: "U1" })).toThrow(/needs text/);
+    await store.addNote({ recordId: "r1", text: "second", link: "https://wiki.example/x", userId: "U2", at: T0 + 10 });
+    await store.addNote({ recordId: "r2", text: "other", link: "javascript:alert(1)", userId: "U3", at: T0 + 20 });
+    expect((await store.notesFor("r1")).map((n) => n.text)).toEqual([
+      "second",
+      expect.not.stringContaining("hunter2secret"),
+    ]);
+    expect((await store.notesFor("r2"))[0]?.link).toBeNull();
+    expect((await store.listNotes({ from: T0 + 5, to: T0 + 30 })).map((n) => n.userId)).toEqual(["U2", "U3"]);
+    expect((await store.listNotes()).map((n) => n.text)).toHaveLength(3);
+    await expect(store.addNote({ recordId: "r1", text: "   ", userId: "U1" })).rejects.toThrow(/needs text/);
   });
-});
 
-describe("mutes", () => {
-  it("mutes until a time, re-mutes by moving the end, and knows the channel's last answered record", () => {
-    env = tempDir();
+  it("mutes until a time, re-mutes by moving the end, and knows the channel's last answered record", async () => {
+    env = backend.fresh();
     let now = T0;
-    const store = env.open(() => now);
-    muteRecord(store, { channelId: "C1", recordId: "r1", until: T0 + 1000, userId: "U1" });
-    expect(isMuted(store, "C1", "r1")).toBe(true);
-    expect(isMuted(store, "C2", "r1")).toBe(false);
+    const store = await env.open(() => now);
+    const other = await env.open(() => now);
+    await store.muteRecord({ channelId: "C1", recordId: "r1", until: T0 + 1000, userId: "U1" });
+    expect(await other.isMuted("C1", "r1")).toBe(true);
+    expect(await other.isMuted("C2", "r1")).toBe(false);
     now = T0 + 1000;
-    expect(isMuted(store, "C1", "r1")).toBe(false);
-    muteRecord(store, { channelId: "C1", recordId: "r1", until: T0 + 5000, userId: "U2" });
-    expect(activeMutes(store)).toEqual([{ channelId: "C1", recordId: "r1", until: T0 + 5000, userId: "U2" }]);
-    recordOccurrence(store, {
-      recordId: "r7",
-      source: "auto",
-      channelId: "C1",
-      messageTs: "1.1",
-      text: "x",
-      occurredAt: T0,
-    });
-    recordOccurrence(store, {
-      recordId: "r8",
-      source: "auto",
-      channelId: "C1",
-      messageTs: "1.2",
-      text: "y",
-      occurredAt: T0 + 1,
-    });
-    expect(lastRecordInChannel(store, "C1")).toBe("r8");
-    expect(lastRecordInChannel(store, "C9")).toBeUndefined();
+    expect(await store.isMuted("C1", "r1")).toBe(false);
+    await other.muteRecord({ channelId: "C1", recordId: "r1", until: T0 + 5000, userId: "U2" });
+    expect(await store.activeMutes()).toEqual([{ channelId: "C1", recordId: "r1", until: T0 + 5000, userId: "U2" }]);
+    expect(await store.activeMutes("C2")).toEqual([]);
+    const log = (recordId: string, messageTs: string, occurredAt: number) =>
+      store.recordOccurrence({ recordId, source: "auto", channelId: "C1", messageTs, text: "x", occurredAt });
+    await log("r7", "1.1", T0);
+    await log("r8", "1.2", T0 + 1);
+    expect(await other.lastRecordInChannel("C1")).toBe("r8");
+    expect(await other.lastRecordInChannel("C9")).toBeUndefined();
   });
-});
 
-describe("seen before", () => {
-  it("counts a record's occurrences with first, last and channels, most used channel first, all-time", () => {
-    env = tempDir();
+  it("counts a record's occurrences with first, last and channels, most used channel first, all-time", async () => {
+    env = backend.fresh();
     let now = T0;
-    const store = env.open(() => now);
+    const store = await env.open(() => now);
     const log = (channelId: string | null, messageTs: string | null, at: number) =>
-      recordOccurrence(store, { recordId: "r1", source: "auto", channelId, messageTs, text: "x", occurredAt: at });
-    log("C1", "1.1", T0 - 3000);
-    log("C2", null, T0 - 2000);
-    log("C1", "1.3", T0 - 1000);
-    log(null, null, T0 - 500);
-    log("C1", "1.3", T0 - 1000); // a retry of the same message: one occurrence
-    expect(recordHistory(store, "r1")).toEqual({
+      store.recordOccurrence({ recordId: "r1", source: "auto", channelId, messageTs, text: "x", occurredAt: at });
+    await log("C1", "1.1", T0 - 3000);
+    await log("C2", null, T0 - 2000);
+    await log("C1", "1.3", T0 - 1000);
+    await log(null, null, T0 - 500);
+    await log("C1", "1.3", T0 - 1000); // a retry of the same message: one occurrence
+    expect(await store.recordHistory("r1")).toEqual({
       count: 4,
       firstAt: T0 - 3000,
       lastAt: T0 - 500,
       channels: ["C1", "C2"],
     });
-    expect(recordHistory(store, "nope")).toMatchObject({ count: 0, channels: [] });
-    now = T0 + 400 * 86_400_000;
-    expect(pruneOccurrences(store, 365)).toBe(4);
-    expect(recordHistory(store, "r1").count).toBe(4);
+    expect(await store.recordHistory("nope")).toMatchObject({ count: 0, channels: [] });
+    now = T0 + 400 * DAY;
+    const pruned = await store.prune({
+      occurrencesBefore: now - 365 * DAY,
+      eventsBefore: now - DAY,
+      repliesBefore: now - DAY,
+    });
+    expect(pruned.occurrences).toBe(4);
+    expect((await store.recordHistory("r1")).count).toBe(4);
   });
 
-  it("lists earlier answered threads, Helpful-voted or noted first, without the current thread", () => {
-    env = tempDir();
+  it("keeps history counts exact when two connections log the same record at once", async () => {
+    env = backend.fresh();
+    const a = await env.open(() => T0);
+    const b = await env.open(() => T0);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? a : b).recordOccurrence({
+          recordId: "r1",
+          source: "auto",
+          channelId: "C1",
+          messageTs: `${Math.floor(i / 2)}.0`, // each message delivered to both: one occurrence
+          text: "x",
+          occurredAt: T0 + i,
+        }),
+      ),
+    );
+    expect((await a.recordHistory("r1")).count).toBe(20);
+    expect(await b.countInChannelSince("C1", "r1", T0)).toBe(20);
+  });
+
+  it("lists earlier answered threads, Helpful-voted or noted first, without the current thread", async () => {
+    env = backend.fresh();
     let now = T0;
-    const store = env.open(() => now);
+    const store = await env.open(() => now);
     for (const [i, thread] of ["10.1", "10.2", "10.3", "10.4"].entries()) {
       now = T0 + i * 1000;
       const key = { channelId: "C1", threadTs: thread, recordId: "r1" };
-      claimReply(store, key, { fullCard: true });
-      setReplyTs(store, key, `${thread}9`);
+      // A full card each time: nothing counts "since" a future time, so no pointer and no cap.
+      expect(await store.claimReply(key, { repeatSince: now + 1, cardsSince: now + 1, maxCards: 1 })).toEqual({
+        kind: "card",
+      });
+      await store.setReplyTs(key, `${thread}9`);
     }
-    recordFeedback(store, { recordId: "r1", helpful: true, userId: "U1", channelId: "C1", messageTs: "10.19" });
-    addNote(store, { recordId: "r1", text: "fixed by restart", userId: "U2", channelId: "C1", threadTs: "10.2" });
-    const threads = answeredThreads(store, "r1", { exclude: { channelId: "C1", threadTs: "10.4" } });
+    await store.recordFeedback({ recordId: "r1", helpful: true, userId: "U1", channelId: "C1", messageTs: "10.19" });
+    await store.addNote({ recordId: "r1", text: "fixed by restart", userId: "U2", channelId: "C1", threadTs: "10.2" });
+    const threads = await store.answeredThreads("r1", { exclude: { channelId: "C1", threadTs: "10.4" } });
     expect(threads.map((t) => [t.threadTs, t.helpful, t.noted])).toEqual([
       ["10.2", false, true],
       ["10.1", true, false],
       ["10.3", false, false],
     ]);
+    expect(threads[0]).toMatchObject({ channelId: "C1", replyTs: "10.29", at: T0 + 1000 });
   });
 
-  it("knows a message already counted, from any entry point", () => {
-    env = tempDir();
-    const store = env.open(() => T0);
-    recordOccurrence(store, { recordId: "r1", source: "auto", channelId: "C1", messageTs: "5.5", text: "x" });
-    expect(messageAlreadyCounted(store, "C1", "5.5", "r1")).toBe(true);
-    expect(messageAlreadyCounted(store, "C1", "5.5", null)).toBe(false);
-    expect(messageAlreadyCounted(store, "C1", null, "r1")).toBe(false);
+  it("knows a message already counted, from any entry point", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => T0);
+    await store.recordOccurrence({ recordId: "r1", source: "auto", channelId: "C1", messageTs: "5.5", text: "x" });
+    expect(await store.messageAlreadyCounted("C1", "5.5", "r1")).toBe(true);
+    expect(await store.messageAlreadyCounted("C1", "5.5", null)).toBe(false);
+    expect(await store.messageAlreadyCounted("C1", null, "r1")).toBe(false);
+    expect(await store.messageAlreadyCounted("C2", "5.5", "r1")).toBe(false);
   });
-});
 
-describe("gap reports", () => {
-  it("groups reports of one unknown error by fingerprint and redacts them", () => {
-    env = tempDir();
-    const store = env.open(() => T0);
-    reportGap(store, {
-      errorText: "quantum flux misaligned on shard 1007",
-      userId: "U1",
-      at: T0,
-    });
-    reportGap(store, { errorText: "quantum flux misaligned on shard 1009", userId: "U2", at: T0 + 1 });
-    reportGap(store, {
+  it("groups reports of one unknown error by fingerprint and redacts them", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => T0);
+    await store.reportGap({ errorText: "quantum flux misaligned on shard 1007", userId: "U1", at: T0 });
+    await store.reportGap({ errorText: "quantum flux misaligned on shard 1009", userId: "U2", at: T0 + 1 });
+    await store.reportGap({
       errorText: "something else broke, token xoxb-1234567890-abcdefabcdef",
       userId: "U1",
       at: T0 + 2,
     });
-    const gaps = gapReports(store, { from: T0, to: T0 + 10 });
+    const gaps = await store.gapReports({ from: T0, to: T0 + 10 });
     expect(gaps[0]).toMatchObject({ reports: 2, reporters: 2, template: "quantum flux misaligned on shard <NUM>" });
     expect(JSON.stringify(gaps)).not.toContain("xoxb-1234567890");
     expect(gaps).toHaveLength(2);
+    expect(await store.gapReports({ from: T0 + 10, to: T0 + 20 })).toEqual([]);
   });
 });

@@ -52,7 +52,7 @@ export async function startBot(opts: BotOptions = {}): Promise<RunningBot> {
   if (socket) fake.setSocketUrl(socket.url);
   const dir = opts.dbDir ?? mkdtempSync(join(tmpdir(), "rwerror-slack-"));
   const now = opts.now ?? Date.now;
-  const store = openStore(join(dir, "rwerror.sqlite"), { now });
+  const store = await openStore(join(dir, "rwerror.sqlite"), { now });
   const catalog = opts.catalog ?? loadCatalog([DATA_DIR]).catalog;
   const config = loadConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,
@@ -80,7 +80,7 @@ export async function startBot(opts: BotOptions = {}): Promise<RunningBot> {
       await built.stop();
       await socket?.close();
       await fake.close();
-      store.close();
+      await store.close();
       if (opts.dbDir === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };

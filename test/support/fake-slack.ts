@@ -62,7 +62,7 @@ export interface FakeSlack {
   /** What apps.connections.open answers. */
   setSocketUrl(url: string): void;
   /** Resolves when `predicate` holds for the recorded traffic, rejects after `timeoutMs`. */
-  waitFor(predicate: () => boolean, timeoutMs?: number): Promise<void>;
+  waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -259,7 +259,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     },
     waitFor: async (predicate, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
-      while (!predicate()) {
+      while (!(await predicate())) {
         if (Date.now() > deadline) throw new Error("fake Slack: condition not met in time");
         await new Promise((r) => setTimeout(r, 10));
       }

@@ -41,6 +41,8 @@ export interface ReleaseFacts {
   note: string | null;
   /** Which release the answer was worked out for: "v2.4 (detected in the paste)", or "an unknown release". */
   forRelease: string;
+  /** The same, as data. */
+  user?: UserVersion;
 }
 
 const SOURCE_WORDS: Record<VersionSource, string> = {
@@ -133,6 +135,7 @@ export function releaseFacts(
     sourceUrl: sourceUrlAt(record, sourceTag),
     note: notes.length > 0 ? notes.join("; ") : null,
     forRelease: user ? `${shortRelease(user.version)} (${describeVersionSource(user)})` : "an unknown release",
+    ...(user ? { user } : {}),
   };
   if (successor) facts.successor = successor;
   if (successor && !hasAnalysis(record) && hasAnalysis(successor.record)) facts.analysisFrom = successor.record;

@@ -55,6 +55,11 @@ export interface MatchResult {
 /** Per-paste facts the caller knows (the channel's release setting). */
 export interface MatchContext {
   channelVersion?: string;
+  /**
+   * The release read from the original paste, when a part of it is matched again (a card
+   * re-rendered from its button carries only the matched layer): it counts as detected.
+   */
+  pasteVersion?: string;
 }
 
 export interface MatcherOptions {

@@ -58,9 +58,12 @@ export function resolveVersion(
   paste: string,
   channel: string | undefined,
   configured: string | undefined,
+  pasteVersion?: string,
 ): UserVersion | undefined {
   const detected = detectVersion(paste);
   if (detected) return detected;
+  const fromPaste = pasteVersion ? normalizeVersion(pasteVersion) : undefined;
+  if (fromPaste) return { version: fromPaste, source: "detected" };
   const fromChannel = channel ? normalizeVersion(channel) : undefined;
   if (fromChannel) return { version: fromChannel, source: "channel" };
   const fromConfig = configured ? normalizeVersion(configured) : undefined;

@@ -23,7 +23,7 @@ export function applyVersionStages(
   verdict: Verdict,
 ): Verdict {
   const before = result.matches[0];
-  const user = resolveVersion(text, context?.channelVersion, configured);
+  const user = resolveVersion(text, context?.channelVersion, configured, context?.pasteVersion);
   applyReleaseStage(catalog, result, user);
   const userTag = user ? catalogTagFor(user.version, catalog.releaseTags) : undefined;
   const site = locatePanic(catalog, text, userTag);

@@ -54,12 +54,15 @@ export interface CardRef {
   l?: string;
   /** the outer layers around it, outermost first */
   w?: string[];
+  /** the release read from the paste, so a re-rendered card is worked out for the same release */
+  t?: string;
 }
 
 const VALUE_BUDGET = 1900;
 
 export function encodeCardRef(ref: CardRef): string {
   const capped: CardRef = { r: ref.r, k: ref.k, c: Math.round(ref.c * 100) / 100, v: [] };
+  if (ref.t) capped.t = ref.t.slice(0, 40);
   const fits = (next: CardRef) => JSON.stringify(next).length <= VALUE_BUDGET;
   for (const value of ref.v) {
     const next = { ...capped, v: [...capped.v, value.slice(0, 200)] };
@@ -92,6 +95,7 @@ export function decodeCardRef(value: string | undefined): CardRef | undefined {
     const ref: CardRef = { r: o.r, k: o.k, c: o.c, v: strings(o.v) };
     if (typeof o.l === "string") ref.l = o.l;
     if (Array.isArray(o.w)) ref.w = strings(o.w);
+    if (typeof o.t === "string") ref.t = o.t;
     return ref;
   } catch {
     return undefined;

@@ -12,7 +12,7 @@ import {
   factsFromRef,
 } from "./card.ts";
 import { times } from "./card-lines.ts";
-import type { CardContext } from "./model.ts";
+import type { CardContext, MatchFacts } from "./model.ts";
 import { link, safeText } from "./mrkdwn.ts";
 import { filledTitle } from "./template.ts";
 import { renderNothingFound, renderNotSure } from "./unsure.ts";
@@ -48,8 +48,19 @@ function withNote(message: SlackMessage, result: MatchResult): SlackMessage {
 }
 
 /** Re-renders a card from a button's value (alternatives, Post in channel, Show): the pasted layer kept. */
-export function renderCardFromRef(record: ErrorRecord, ref: CardRef, opts: AnswerOptions): SlackMessage {
-  const { facts, wrappers } = factsFromRef(ref);
+/**
+ * A card again from its button's value. `found` is what matching the button's layer again learned
+ * (release facts, third-party context, panic site): a re-rendered card says what the first one said.
+ */
+export function renderCardFromRef(
+  record: ErrorRecord,
+  ref: CardRef,
+  opts: AnswerOptions,
+  found: Pick<MatchFacts, "release" | "context" | "panicSite"> = {},
+): SlackMessage {
+  const fromRef = factsFromRef(ref);
+  const wrappers = fromRef.wrappers;
+  const facts: MatchFacts = { ...fromRef.facts, ...found };
   const ctx: CardOptions = { wrappers, ...opts };
   return { text: cardFallback(record, facts, ctx), blocks: cardBlocks(record, facts, ctx) };
 }

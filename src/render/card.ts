@@ -24,6 +24,8 @@ export function refFor(record: ErrorRecord, facts: MatchFacts, ctx: CardContext 
   const ref: CardRef = { r: record.id, k: kindCode(facts.kind), c: facts.confidence, v: facts.captures.map(redact) };
   if (facts.layer) ref.l = redact(facts.layer);
   if (model.wrappers.length > 0) ref.w = model.wrappers.map(redact);
+  const user = facts.release?.user;
+  if (user?.source === "detected") ref.t = user.version;
   return ref;
 }
 

@@ -10,7 +10,7 @@ export {
 export type { Block, SlackMessage, View } from "./blocks.ts";
 export { CARD_ACTIONS_BLOCK, CARD_FIRST_SCREEN, visibleChars } from "./card.ts";
 export { checkBlockKitLimits } from "./limits.ts";
-export { type CardContext, cardModel, fillTemplate, type SeenBefore, type TeamNote } from "./model.ts";
+export { type CardContext, cardModel, fillTemplate, type MatchFacts, type SeenBefore, type TeamNote } from "./model.ts";
 export { escapeText, truncate } from "./mrkdwn.ts";
 export { renderHelp, renderMutes, renderPlain, renderRecord, renderSearchResults, renderStats } from "./replies.ts";
 export { filledTitle, isPureWrapper, labelCaptures } from "./template.ts";

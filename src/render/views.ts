@@ -5,7 +5,7 @@ import { ACTION, VIEW } from "./actions.ts";
 import { type Block, button, context, divider, header, LIMITS, plain, section, type View } from "./blocks.ts";
 import { factsFromRef } from "./card.ts";
 import { capturesLine, chainLine, noteLine, releaseLine, SEVERITY_EMOJI, seenLine, sourceLabel } from "./card-lines.ts";
-import { type CardContext, cardModel } from "./model.ts";
+import { type CardContext, cardModel, type MatchFacts } from "./model.ts";
 import { codeBlock, escapeText, link, safeText, truncate } from "./mrkdwn.ts";
 import { filledTitle } from "./template.ts";
 
@@ -21,10 +21,17 @@ function listed(title: string, items: readonly string[]): Block[] {
 }
 
 /** Everything the record knows, for "Show details": the error as pasted, then every analysis field. */
-export function renderDetailsView(record: ErrorRecord, ref?: CardRef, ctx: CardContext = {}): View {
-  const { facts, wrappers } = ref
+export function renderDetailsView(
+  record: ErrorRecord,
+  ref?: CardRef,
+  ctx: CardContext = {},
+  found: Pick<MatchFacts, "release" | "context" | "panicSite"> = {},
+): View {
+  const fromRef = ref
     ? factsFromRef(ref)
     : { facts: { kind: "exact" as const, confidence: 1, captures: [] }, wrappers: [] };
+  const facts: MatchFacts = { ...fromRef.facts, ...found };
+  const wrappers = fromRef.wrappers;
   const model = cardModel(record, facts, { wrappers, ...ctx });
   const emoji = SEVERITY_EMOJI[model.severity] ?? ":grey_question:";
   const meta = [`${emoji} *${escapeText(model.severity)}* · ${escapeText(model.errorType)}`];

@@ -8,7 +8,7 @@ import {
   renderFeedbackThanks,
   renderRecordCard,
 } from "../render/index.ts";
-import { cardContextFor } from "./card-context.ts";
+import { cardContextFor, refFacts } from "./card-context.ts";
 import { clickedRecord, GONE, readClick } from "./clicks.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { blockActionSchema, buttonSchema } from "./payloads.ts";
@@ -36,7 +36,8 @@ export function registerActions(app: App, deps: ListenerDeps): void {
         const record = deps.catalog.byId(ref.r);
         if (!record) return;
         const ctx = await cardContextFor(deps, client, record.id, { channelId });
-        const card = renderCardFromRef(record, ref, { ...ctx, ephemeral: true });
+        const found = await refFacts(deps, record, ref, channelId);
+        const card = renderCardFromRef(record, ref, { ...ctx, ephemeral: true }, found);
         await respond({ replace_original: true, text: card.text, blocks: renderFeedbackThanks(card.blocks, helpful) });
         return;
       }
@@ -60,9 +61,12 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     const triggerId = click.body.trigger_id;
     if (!triggerId) return;
     // Opened first: a trigger_id expires after 3 seconds, permalinks can wait for the modal's next look.
-    const ctx = await cardContextFor(deps, undefined, record.id, { channelId: click.channelId });
+    const [ctx, found] = await Promise.all([
+      cardContextFor(deps, undefined, record.id, { channelId: click.channelId }),
+      refFacts(deps, record, click.ref, click.channelId),
+    ]);
     const opened = await callSlack(
-      client.views.open({ trigger_id: triggerId, view: renderDetailsView(record, click.ref, ctx) }),
+      client.views.open({ trigger_id: triggerId, view: renderDetailsView(record, click.ref, ctx, found) }),
     );
     if (!opened.ok) deps.logger.warn(`details: views.open failed (${opened.error}) record=${record.id}`);
   });
@@ -74,7 +78,8 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     const record = await clickedRecord(deps, click, respond);
     if (!record) return;
     const ctx = await cardContextFor(deps, client, record.id, { channelId: click.channelId });
-    const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false });
+    const found = await refFacts(deps, record, click.ref, click.channelId);
+    const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false }, found);
     const posted = await callSlack(client.chat.postMessage({ channel: click.channelId, unfurl_links: false, ...card }));
     if (!posted.ok) {
       deps.logger.info(`post in channel: chat.postMessage failed (${posted.error}) channel=${click.channelId}`);
@@ -96,7 +101,8 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     const record = await clickedRecord(deps, click, respond);
     if (!record) return;
     const ctx = await cardContextFor(deps, client, record.id, { channelId: click.channelId });
-    const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: true });
+    const found = await refFacts(deps, record, click.ref, click.channelId);
+    const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: true }, found);
     await respond(
       click.ephemeral
         ? { replace_original: true, ...card }

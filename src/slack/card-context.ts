@@ -1,8 +1,10 @@
 /** What a card says beyond its record: seen before (with permalinks), team notes, the team's release. */
 import type { webApi } from "@slack/bolt";
-import type { CardContext, SeenBefore, TeamNote } from "../render/index.ts";
+import type { ErrorRecord } from "../catalog/schema.ts";
+import type { CardContext, CardRef, MatchFacts, SeenBefore, TeamNote } from "../render/index.ts";
 import { redactSecrets } from "../store/index.ts";
 import type { ListenerDeps } from "./deps.ts";
+import { channelMatchContext } from "./version-command.ts";
 import { callSlack } from "./web-call.ts";
 
 export interface Where {
@@ -73,4 +75,27 @@ export async function cardContextFor(
   if (!recordId) return base;
   const [seen, notes] = await Promise.all([seenBefore(deps, client, recordId, where), teamNotes(deps, recordId)]);
   return { ...base, seen, notes };
+}
+
+/**
+ * What a button's card knew beyond its value: the matched layer is matched again (for the same
+ * release when the paste named one) and the record's release facts, third-party context and panic
+ * site are taken from it. Empty when the layer no longer matches the record (the catalog changed).
+ */
+export async function refFacts(
+  deps: ListenerDeps,
+  record: ErrorRecord,
+  ref: CardRef,
+  channelId: string | undefined,
+): Promise<Pick<MatchFacts, "release" | "context" | "panicSite">> {
+  if (!ref.l) return {};
+  const context = await channelMatchContext(deps, channelId);
+  const again = deps.matcher.match(ref.l, ref.t ? { ...context, pasteVersion: ref.t } : context);
+  const m = again.matches.find((x) => x.record.id === record.id);
+  if (!m) return {};
+  return {
+    ...(m.release ? { release: m.release } : {}),
+    ...(m.context ? { context: m.context } : {}),
+    ...(m.panicSite ? { panicSite: m.panicSite } : {}),
+  };
 }

@@ -56,6 +56,13 @@ describe("resolving the release an answer is for", () => {
     expect(resolveVersion("boom", "garbage", undefined)).toBeUndefined();
   });
 
+  it("counts the original paste's release as detected when a part of it is matched again", () => {
+    expect(resolveVersion("boom", "v2.4", "v2.5", "2.4.1")).toEqual({ version: "v2.4.1", source: "detected" });
+    // The text matched now still wins, and a value that is no release is ignored.
+    expect(resolveVersion("risingwave v1.9.0", "v2.4", undefined, "v2.4.1")).toMatchObject({ version: "v1.9.0" });
+    expect(resolveVersion("boom", "v2.4", undefined, "banana")).toEqual({ version: "v2.4", source: "channel" });
+  });
+
   it.each([
     ["v2.4", "v2.4"],
     ["2.4.1", "v2.4.1"],

@@ -98,6 +98,8 @@ describe("the error as it happened", () => {
     const ref = decodeCardRef(details?.value);
     expect(ref).toMatchObject({ r: DOWNSTREAM_ID, k: "e", v: ["1002", "1004"], l: LAYERS[2] });
     expect(ref?.w).toEqual(LAYERS.slice(0, 2));
+    // No release read from the paste: nothing to carry (the channel's setting is read again on click).
+    expect(ref?.t).toBeUndefined();
     if (!ref) throw new Error("no ref");
     const again = renderCardFromRef(downstream, ref, { ephemeral: false });
     expect(texts(again.blocks)[0]).toBe("downstream relation missing for 1002 -> 1004");

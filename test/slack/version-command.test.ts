@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogFromRecords } from "../../src/catalog/index.ts";
 import type { ErrorRecord } from "../../src/catalog/schema.ts";
 import { blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
-import { appHomeOpened, slashCommand } from "../support/payloads.ts";
+import { appHomeOpened, blockAction, slashCommand } from "../support/payloads.ts";
 import { DOWNSTREAM_ID, seedById } from "../support/seeds.ts";
-import { postEvent, postForm } from "../support/signing.ts";
+import { postEvent, postForm, postInteraction } from "../support/signing.ts";
 
 function template(id: string, releases: string[], filePath: string): ErrorRecord {
   return {
@@ -59,6 +59,45 @@ describe("/rwerror version", () => {
     // The paste's own version beats the channel's.
     const detected = await command(`risingwavelabs/risingwave:v2.4.1\n${paste}`, "paste-detected");
     expect(detected).toContain("answered for v2.4.1 (detected in the paste)");
+  });
+
+  it("keeps the release line when a card is drawn again from its buttons (Helpful, Post in channel)", async () => {
+    const paste = "ERROR:  Failed to run the query\n\nCaused by:\n  actor 7 exited unexpectedly while streaming";
+    await postForm(
+      bot.eventsUrl,
+      slashCommand({
+        text: `risingwavelabs/risingwave:v2.4.1\n${paste}`,
+        responseUrl: bot.fake.responseUrl("rr-card"),
+        channelId: "C0OTHER",
+      }),
+    );
+    await bot.fake.waitFor(() => bot.fake.responsesTo("rr-card").length === 1);
+    const card = bot.fake.responsesTo("rr-card")[0]?.body as {
+      blocks: { type: string; elements?: { action_id?: string; value?: string }[] }[];
+    };
+    const buttons = card.blocks.flatMap((b) => (b.type === "actions" ? (b.elements ?? []) : []));
+    const value = buttons.find((e) => e.action_id === "rwerror_feedback_helpful")?.value ?? "";
+    expect(value).toContain('"t":"v2.4.1"');
+
+    const press = async (actionId: string, id: string) => {
+      const res = await postInteraction(
+        bot.eventsUrl,
+        blockAction({ actionId, value, responseUrl: bot.fake.responseUrl(id), channelId: "C0OTHER", ephemeral: true }),
+      );
+      expect(res.status).toBe(200);
+    };
+    await press("rwerror_feedback_helpful", "rr-helpful");
+    await bot.fake.waitFor(() => bot.fake.responsesTo("rr-helpful").length === 1);
+    const again = JSON.stringify(bot.fake.responsesTo("rr-helpful")[0]?.body);
+    expect(again).toContain("exited-new");
+    expect(again).toContain("answered for v2.4.1 (detected in the paste)");
+
+    const posts = bot.fake.callsTo("chat.postMessage").length;
+    await press("rwerror_post_in_channel", "rr-post");
+    await bot.fake.waitFor(() => bot.fake.callsTo("chat.postMessage").length === posts + 1);
+    expect(JSON.stringify(bot.fake.callsTo("chat.postMessage").at(-1)?.args)).toContain(
+      "answered for v2.4.1 (detected in the paste)",
+    );
   });
 
   it("lists the channel's release in App Home, and clears it", async () => {

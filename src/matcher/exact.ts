@@ -101,46 +101,15 @@ function tryText(p: CompiledPattern, layer: string, t: LayerText, text: string, 
   }
   const m = runPattern(p, text);
   if (m) {
-    out.push({
-      pattern: p,
-      start: t.start,
-      end: t.end,
-      captures: m.captures,
-      captureSpans: m.spans.map(([s, e]) => [s + t.start, e + t.start]),
-      partial: t.partial,
-      cut: t.cut,
-      bare: false,
-      onContinuation: t.start > firstLineEnd(layer),
-      nesting: 0,
-      wrapsAnother: false,
-      dominatedBy: null,
-      clause: t.clause === true,
-      folded: false,
-      openTail: false,
-    });
+    const spans = m.spans.map(([s, e]): [number, number] => [s + t.start, e + t.start]);
+    out.push(rawMatch(p, layer, t, m.captures, spans));
     return;
   }
   // A bare label only counts as the whole layer (or a whole chain link), never inside a sentence.
   if (p.bareSegments && !t.partial && (t.cut || t.end === layer.length || !layer.includes("\n"))) {
     const b = matchSegments(p.bareSegments, text);
     if (b) {
-      out.push({
-        pattern: p,
-        start: t.start,
-        end: t.end,
-        captures: b.captures,
-        captureSpans: [],
-        partial: false,
-        cut: t.cut,
-        bare: true,
-        onContinuation: t.start > firstLineEnd(layer),
-        nesting: 0,
-        wrapsAnother: false,
-        dominatedBy: null,
-        clause: t.clause === true,
-        folded: false,
-        openTail: false,
-      });
+      out.push(rawMatch(p, layer, t, b.captures, [], { partial: false, bare: true }));
     }
   }
 }

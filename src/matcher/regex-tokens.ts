@@ -6,12 +6,14 @@
 const META = "()[]{}^$.|?*+";
 const WORD_CHAR = /[A-Za-z0-9_]/;
 
-/** True when the pattern has a `|` outside any group: then no prefix is required. */
-function hasTopLevelAlternation(pattern: string): boolean {
-  let depth = 0;
+/**
+ * Walks `pattern` from `from` past escapes and character classes (a `(`, `)` or `|` there is a
+ * literal), calling `visit` on each other character until it returns true: that index, or -1.
+ */
+function findStructural(pattern: string, from: number, visit: (c: string) => boolean): number {
   let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
+  for (let i = from; i < pattern.length; i++) {
+    const c = pattern[i] ?? "";
     if (c === "\\") {
       i++;
       continue;
@@ -21,11 +23,21 @@ function hasTopLevelAlternation(pattern: string): boolean {
       continue;
     }
     if (c === "[") inClass = true;
-    else if (c === "(") depth++;
+    else if (visit(c)) return i;
+  }
+  return -1;
+}
+
+/** True when the pattern has a `|` outside any group: then no prefix is required. */
+function hasTopLevelAlternation(pattern: string): boolean {
+  let depth = 0;
+  const at = findStructural(pattern, 0, (c) => {
+    if (c === "(") depth++;
     else if (c === ")") depth--;
     else if (c === "|" && depth === 0) return true;
-  }
-  return false;
+    return false;
+  });
+  return at >= 0;
 }
 
 /** Index after the optional pieces a pattern may start with: `"?`, `(?:ObjectStore\()?`. */
@@ -55,22 +67,11 @@ function skipOptionalStart(pattern: string): number {
 
 function closingParen(pattern: string, open: number): number {
   let depth = 0;
-  let inClass = false;
-  for (let i = open; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === "]") inClass = false;
-      continue;
-    }
-    if (c === "[") inClass = true;
-    else if (c === "(") depth++;
-    else if (c === ")" && --depth === 0) return i;
-  }
-  return -1;
+  return findStructural(pattern, open, (c) => {
+    if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return true;
+    return false;
+  });
 }
 
 /**

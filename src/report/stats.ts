@@ -51,6 +51,18 @@ export function scanPeriod(
   return store.scanPeriod({ from, to, edges });
 }
 
+/** How a group did in its period, against `previousCount` in the period before. */
+function periodCounts(g: PeriodGroup, previousCount: number): PeriodCounts {
+  return {
+    count: g.count,
+    channels: g.channels,
+    firstSeen: g.firstSeen,
+    lastSeen: g.lastSeen,
+    previousCount,
+    change: changeRatio(g.count, previousCount),
+  };
+}
+
 function ranked(map: Map<string, PeriodGroup>, limit: number): [string, PeriodGroup][] {
   return [...map].sort((a, b) => b[1].count - a[1].count || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, limit);
 }
@@ -76,12 +88,7 @@ export async function recordStats(
       recordId,
       title: record?.errorMessage ?? null,
       slug: record?.slug ?? null,
-      count: g.count,
-      channels: g.channels,
-      firstSeen: g.firstSeen,
-      lastSeen: g.lastSeen,
-      previousCount,
-      change: changeRatio(g.count, previousCount),
+      ...periodCounts(g, previousCount),
       firstEver: Math.min(firstEver.get(recordId) ?? g.firstSeen, g.firstSeen),
       buckets: g.buckets,
     };
@@ -120,12 +127,7 @@ export async function unmatchedStats(
       fingerprint,
       template: ex.template || ex.excerpt,
       example: ex.excerpt,
-      count: g.count,
-      channels: g.channels,
-      firstSeen: g.firstSeen,
-      lastSeen: g.lastSeen,
-      previousCount,
-      change: changeRatio(g.count, previousCount),
+      ...periodCounts(g, previousCount),
     };
   });
 }

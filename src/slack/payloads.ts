@@ -71,7 +71,8 @@ export const messageShortcutSchema = z.looseObject({
   }),
 });
 
-export const pasteSubmissionSchema = z.looseObject({
+/** A modal's submission: who submitted it, what it carried, and its input values by block and action. */
+const viewSubmissionSchema = z.looseObject({
   user: z.looseObject({ id: z.string().min(1) }),
   team: z.looseObject({ id: z.string() }).nullish(),
   view: z.looseObject({
@@ -81,6 +82,9 @@ export const pasteSubmissionSchema = z.looseObject({
     }),
   }),
 });
+
+/** The paste modal's submission. */
+export const pasteSubmissionSchema = viewSubmissionSchema;
 
 /** What the paste modal carries from the command to its submission. */
 export const pasteMetadataSchema = z.object({ channel: z.string().optional() });
@@ -91,16 +95,7 @@ export const appHomeOpenedSchema = z.looseObject({
 });
 
 /** The note modal's submission. */
-export const noteSubmissionSchema = z.looseObject({
-  user: z.looseObject({ id: z.string().min(1) }),
-  team: z.looseObject({ id: z.string() }).nullish(),
-  view: z.looseObject({
-    private_metadata: z.string().optional().default(""),
-    state: z.looseObject({
-      values: z.record(z.string(), z.record(z.string(), z.looseObject({ value: z.string().nullish() }))),
-    }),
-  }),
-});
+export const noteSubmissionSchema = viewSubmissionSchema;
 
 /** What the note modal carries from the card to its submission. */
 export const noteMetadataSchema = z.object({

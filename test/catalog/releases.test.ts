@@ -11,26 +11,11 @@ import {
   releaseRange,
   sourceUrlAt,
 } from "../../src/catalog/releases.ts";
-import { checkRecordFast, type ErrorRecord, recordSchema } from "../../src/catalog/schema.ts";
+import { checkRecordFast, recordSchema } from "../../src/catalog/schema.ts";
+import { templateRecord as template } from "../support/records.ts";
 import { DOWNSTREAM_ID, seedById } from "../support/seeds.ts";
 
 const TAGS = ["v0.18.0", "v1.4.0", "v1.9.0", "v1.10.0", "v2.4.0", "v3.0.0", "main"];
-
-function template(over: Partial<ErrorRecord> & { id: string; errorMessage: string }): ErrorRecord {
-  return {
-    ...seedById(DOWNSTREAM_ID),
-    documentation: null,
-    solutions: [],
-    preventionTips: [],
-    exampleFix: null,
-    handlingStrategy: null,
-    triggerScenarios: null,
-    commonSituations: null,
-    slug: over.id,
-    messagePattern: over.errorMessage.replace(/\{[^}]*\}/g, "(.+?)"),
-    ...over,
-  };
-}
 
 describe("release tags", () => {
   it("orders tags numerically, main last", () => {

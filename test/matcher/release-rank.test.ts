@@ -4,6 +4,7 @@ import { catalogFromRecords, loadCatalog } from "../../src/catalog/index.ts";
 import type { ErrorRecord } from "../../src/catalog/schema.ts";
 import { createMatcher } from "../../src/matcher/index.ts";
 import { renderAnswerText } from "../../src/render/text.ts";
+import { templateRecord } from "../support/records.ts";
 import { corpusDir, DOWNSTREAM_ID, seedById } from "../support/seeds.ts";
 
 const BLOB = "https://github.com/risingwavelabs/risingwave/blob";
@@ -11,20 +12,10 @@ const BARRIER_FILE = "src/meta/src/barrier/mod.rs";
 
 function template(over: Partial<ErrorRecord> & { id: string; errorMessage: string; releases: string[] }): ErrorRecord {
   const filePath = over.filePath ?? BARRIER_FILE;
-  return {
-    ...seedById(DOWNSTREAM_ID),
-    documentation: null,
-    solutions: [],
-    preventionTips: [],
-    exampleFix: null,
-    handlingStrategy: null,
-    triggerScenarios: null,
-    commonSituations: null,
+  return templateRecord({
     validationCode: null,
     tryCatchPattern: null,
     backgroundTag: null,
-    slug: over.id,
-    messagePattern: over.errorMessage.replace(/\{[^}]*\}/g, "(.+?)"),
     filePath,
     lineNumber: 20,
     sourceCode:
@@ -33,7 +24,7 @@ function template(over: Partial<ErrorRecord> & { id: string; errorMessage: strin
     sourceCodeEnd: 21,
     githubUrl: `${BLOB}/0123abc/${filePath}#L18-L21`,
     ...over,
-  };
+  });
 }
 
 /** One error reworded between releases (same file and function), plus a wording printed by two files. */

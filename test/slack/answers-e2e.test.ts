@@ -19,11 +19,12 @@ import { FAKE_BOT_ID, FAKE_BOT_USER, FAKE_TEAM } from "../support/fake-slack.ts"
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, PASTE_UNKNOWN, slackEscape } from "../support/pastes.ts";
 import {
   appHomeOpened,
+  appMention,
   blockAction,
   messageEvent,
   messageShortcut,
+  pasteModalSubmission,
   slashCommand,
-  viewSubmission,
 } from "../support/payloads.ts";
 import { postEvent, postForm, postInteraction } from "../support/signing.ts";
 
@@ -83,6 +84,17 @@ async function click(b: RunningBot, fields: Parameters<typeof blockAction>[0]) {
   expect(res.status).toBe(200);
 }
 
+/** Clicks a button that answers at its response_url, as `slash` does for a command: that answer. */
+async function clickForAnswer(
+  b: RunningBot,
+  id: string,
+  fields: Omit<Parameters<typeof blockAction>[0], "responseUrl">,
+) {
+  await click(b, { ...fields, responseUrl: b.fake.responseUrl(id) });
+  await b.fake.waitFor(() => b.fake.responsesTo(id).length === 1);
+  return b.fake.responsesTo(id)[0]?.body ?? {};
+}
+
 async function paste(b: RunningBot, text: string, extra: { threadTs?: string; user?: string } = {}) {
   const m = messageEvent({ channel: INCIDENT, text: slackEscape(text), ...extra });
   await postEvent(b.eventsUrl, m.envelope);
@@ -125,14 +137,12 @@ describe("the slash command's card", () => {
     expect(ids).toContain(`${ACTION.alternativePrefix}0`);
     const report = buttonsOf(body.blocks).find((x) => x.action_id === ACTION.reportGap);
     expect(report?.value).toBeDefined();
-    await click(b, {
+    const reported = await clickForAnswer(b, "gap", {
       actionId: ACTION.reportGap,
       value: report?.value ?? "",
-      responseUrl: b.fake.responseUrl("gap"),
       ephemeral: true,
     });
-    await b.fake.waitFor(() => b.fake.responsesTo("gap").length === 1);
-    expect(String(b.fake.responsesTo("gap")[0]?.body.text)).toContain("Reported as a new error");
+    expect(String(reported.text)).toContain("Reported as a new error");
     const digest = await buildWeeklyDigest(b.store, b.catalog, digestTargetAt(Date.now() + 1000, "UTC"));
     expect(digest.gaps).toEqual([expect.objectContaining({ reports: 1, example: "job fragments should exist" })]);
     // A guess counts as unmatched, never against the record it resembles.
@@ -154,14 +164,12 @@ describe("counting what happened", () => {
     const show = buttonsOf(search.blocks).find((x) => x.action_id === `${ACTION.showPrefix}0`);
     expect(show?.value).toBe(DOWNSTREAM_ID);
     expect(texts(search.blocks).join()).not.toMatch(/\b[0-9a-f]{16}\b/);
-    await click(b, {
+    const shown = await clickForAnswer(b, "show-btn", {
       actionId: `${ACTION.showPrefix}0`,
       value: DOWNSTREAM_ID,
-      responseUrl: b.fake.responseUrl("show-btn"),
       ephemeral: true,
     });
-    await b.fake.waitFor(() => b.fake.responsesTo("show-btn").length === 1);
-    expect(texts(b.fake.responsesTo("show-btn")[0]?.body.blocks)[0]).toBe("downstream relation missing for … -> …");
+    expect(texts(shown.blocks)[0]).toBe("downstream relation missing for … -> …");
 
     const stats = await slash(b, "stats 90d", "stats");
     expect(texts(stats.blocks)[0]).toContain("the last 90 days");
@@ -191,10 +199,7 @@ describe("counting what happened", () => {
     const b = await start();
     const res = await postInteraction(
       b.eventsUrl,
-      viewSubmission({
-        callbackId: VIEW.pasteModal,
-        blockId: VIEW.pasteInputBlock,
-        actionId: VIEW.pasteInputAction,
+      pasteModalSubmission({
         value: "downstream relation missing",
         privateMetadata: JSON.stringify({ channel: "C0GENERAL" }),
       }),
@@ -232,14 +237,12 @@ describe("seen before and the repeat pointer", () => {
     await b.fake.waitFor(() => threadPosts(b).length === 1);
     // The fake Web API's first chat.postMessage ts: the auto-reply card the vote lands on.
     const replyTs = "1700000001.000001";
-    await click(b, {
+    await clickForAnswer(b, "vote", {
       actionId: ACTION.helpful,
       value: encodeCardRef({ r: DOWNSTREAM_ID, k: "e", c: 1, v: [] }),
-      responseUrl: b.fake.responseUrl("vote"),
       channelId: INCIDENT,
       messageTs: replyTs,
     });
-    await b.fake.waitFor(() => b.fake.responsesTo("vote").length === 1);
     const body = await slash(b, slackEscape(PASTE_DOWNSTREAM), "again", "C0OTHER");
     const footer = texts(firstScreen(body.blocks)).join("\n");
     expect(footer).toContain(`Seen once in <#${INCIDENT}>`);
@@ -438,24 +441,13 @@ describe("@rwerror in a thread", () => {
         { ts: "1700000100.000300", user: "U0CAROL", text: "<@U0RWBOT> what is this?" },
       ],
     }));
-    const envelope = {
-      token: "legacy-verification-token",
-      team_id: FAKE_TEAM,
-      api_app_id: "A0RWERROR",
-      type: "event_callback",
-      event_id: "EvMention1",
-      event_time: Math.floor(Date.now() / 1000),
-      authorizations: [{ team_id: FAKE_TEAM, user_id: FAKE_BOT_USER, is_bot: true, is_enterprise_install: false }],
-      event: {
-        type: "app_mention",
-        channel: "C0RANDOM",
-        user: "U0CAROL",
-        text: "<@U0RWBOT> what is this?",
-        ts: "1700000100.000300",
-        thread_ts: root,
-        event_ts: "1700000100.000300",
-      },
-    };
+    const envelope = appMention({
+      channel: "C0RANDOM",
+      user: "U0CAROL",
+      text: "<@U0RWBOT> what is this?",
+      ts: "1700000100.000300",
+      threadTs: root,
+    });
     expect((await postEvent(b.eventsUrl, envelope)).status).toBe(200);
     await b.fake.waitFor(() => b.fake.callsTo("chat.postMessage").length === 1);
     const post = b.fake.callsTo("chat.postMessage")[0]?.args ?? {};
@@ -473,24 +465,10 @@ describe("@rwerror in a thread", () => {
       ok: true,
       messages: [{ ts: m.ts, user: "U0ALICE", text: slackEscape(PASTE_DOWNSTREAM) }],
     }));
-    await postEvent(b.eventsUrl, {
-      token: "t",
-      team_id: FAKE_TEAM,
-      api_app_id: "A0RWERROR",
-      type: "event_callback",
-      event_id: "EvMention3",
-      event_time: 1,
-      authorizations: [{ team_id: FAKE_TEAM, user_id: FAKE_BOT_USER, is_bot: true, is_enterprise_install: false }],
-      event: {
-        type: "app_mention",
-        channel: INCIDENT,
-        user: "U0CAROL",
-        text: "<@U0RWBOT> ?",
-        ts: "1700000200.000001",
-        thread_ts: m.ts,
-        event_ts: "1",
-      },
-    });
+    await postEvent(
+      b.eventsUrl,
+      appMention({ channel: INCIDENT, user: "U0CAROL", text: "<@U0RWBOT> ?", ts: "1700000200.000001", threadTs: m.ts }),
+    );
     await b.fake.waitFor(() => threadPosts(b).length === 2);
     expect(String(threadPosts(b)[1]?.args.text)).toContain("I already answered this error in this thread");
     expect(await b.store.listOccurrences()).toHaveLength(1);
@@ -502,24 +480,10 @@ describe("@rwerror in a thread", () => {
       ok: true,
       messages: [{ ts: "1.1", user: "U0BOB", text: "lunch?" }],
     }));
-    await postEvent(b.eventsUrl, {
-      token: "t",
-      team_id: FAKE_TEAM,
-      api_app_id: "A0RWERROR",
-      type: "event_callback",
-      event_id: "EvMention2",
-      event_time: 1,
-      authorizations: [{ team_id: FAKE_TEAM, user_id: FAKE_BOT_USER, is_bot: true, is_enterprise_install: false }],
-      event: {
-        type: "app_mention",
-        channel: "C0RANDOM",
-        user: "U0CAROL",
-        text: "<@U0RWBOT> ?",
-        ts: "1.2",
-        thread_ts: "1.1",
-        event_ts: "1.2",
-      },
-    });
+    await postEvent(
+      b.eventsUrl,
+      appMention({ channel: "C0RANDOM", user: "U0CAROL", text: "<@U0RWBOT> ?", ts: "1.2", threadTs: "1.1" }),
+    );
     await b.fake.waitFor(() => b.fake.callsTo("chat.postMessage").length === 1);
     expect(String(b.fake.callsTo("chat.postMessage")[0]?.args.text)).toContain(
       "no error-looking message in this thread",

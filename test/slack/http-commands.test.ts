@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTION, VIEW } from "../../src/render/index.ts";
 import { BOT_TOKEN, blockKitProblems, HEALTH_TOKEN, type RunningBot, startBot } from "../support/bot.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, PASTE_UNKNOWN, slackEscape } from "../support/pastes.ts";
-import { slashCommand, viewSubmission } from "../support/payloads.ts";
+import { pasteModalSubmission, slashCommand } from "../support/payloads.ts";
 import { postEvent, postForm, postInteraction } from "../support/signing.ts";
 
 let bot: RunningBot;
@@ -134,10 +134,7 @@ describe("HTTP mode: /rwerror", () => {
 
     const res = await postInteraction(
       bot.eventsUrl,
-      viewSubmission({
-        callbackId: VIEW.pasteModal,
-        blockId: VIEW.pasteInputBlock,
-        actionId: VIEW.pasteInputAction,
+      pasteModalSubmission({
         value: PASTE_DOWNSTREAM,
         privateMetadata: view.private_metadata,
         userId: "U0MODAL",
@@ -155,10 +152,7 @@ describe("HTTP mode: /rwerror", () => {
     try {
       await postInteraction(
         bot.eventsUrl,
-        viewSubmission({
-          callbackId: VIEW.pasteModal,
-          blockId: VIEW.pasteInputBlock,
-          actionId: VIEW.pasteInputAction,
+        pasteModalSubmission({
           value: PASTE_DOWNSTREAM,
           privateMetadata: JSON.stringify({ channel: "C0PRIVATE" }),
           userId: "U0DMME",
@@ -173,10 +167,7 @@ describe("HTTP mode: /rwerror", () => {
   it("refuses an empty modal submission with an inline error", async () => {
     const res = await postInteraction(
       bot.eventsUrl,
-      viewSubmission({
-        callbackId: VIEW.pasteModal,
-        blockId: VIEW.pasteInputBlock,
-        actionId: VIEW.pasteInputAction,
+      pasteModalSubmission({
         value: "   ",
         privateMetadata: "",
       }),

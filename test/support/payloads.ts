@@ -1,4 +1,5 @@
 /** Slack request bodies as Slack sends them, trimmed to the fields Bolt and rwerror read. */
+import { VIEW } from "../../src/render/index.ts";
 import { FAKE_BOT_USER, FAKE_TEAM } from "./fake-slack.ts";
 
 let counter = 0;
@@ -76,6 +77,34 @@ export function messageEvent(m: MessageFields): { envelope: Record<string, unkno
   };
 }
 
+/** An @-mention of the bot in a thread, as the Events API delivers it. */
+export function appMention(m: {
+  channel: string;
+  user: string;
+  text: string;
+  ts: string;
+  threadTs: string;
+}): Record<string, unknown> {
+  return {
+    token: "legacy-verification-token",
+    team_id: FAKE_TEAM,
+    api_app_id: "A0RWERROR",
+    type: "event_callback",
+    event_id: nextId("EvMention"),
+    event_time: Math.floor(Date.now() / 1000),
+    authorizations: [{ team_id: FAKE_TEAM, user_id: FAKE_BOT_USER, is_bot: true, is_enterprise_install: false }],
+    event: {
+      type: "app_mention",
+      channel: m.channel,
+      user: m.user,
+      text: m.text,
+      ts: m.ts,
+      thread_ts: m.threadTs,
+      event_ts: m.ts,
+    },
+  };
+}
+
 export function appHomeOpened(user = "U0ALICE"): Record<string, unknown> {
   return {
     token: "legacy-verification-token",
@@ -99,19 +128,12 @@ export function blockAction(fields: {
   ephemeral?: boolean;
   userId?: string;
 }): Record<string, unknown> {
-  const container = fields.ephemeral
-    ? {
-        type: "message",
-        message_ts: fields.messageTs ?? "1.2",
-        channel_id: fields.channelId ?? "C0GENERAL",
-        is_ephemeral: true,
-      }
-    : {
-        type: "message",
-        message_ts: fields.messageTs ?? "1.2",
-        channel_id: fields.channelId ?? "C0GENERAL",
-        is_ephemeral: false,
-      };
+  const container = {
+    type: "message",
+    message_ts: fields.messageTs ?? "1.2",
+    channel_id: fields.channelId ?? "C0GENERAL",
+    is_ephemeral: fields.ephemeral === true,
+  };
   return {
     type: "block_actions",
     team: { id: FAKE_TEAM, domain: "fake" },
@@ -166,6 +188,20 @@ export function viewSubmission(fields: {
     },
     response_urls: [],
   };
+}
+
+/** The paste modal (`/rwerror` alone) submitted with `value` in its one input. */
+export function pasteModalSubmission(fields: {
+  value: string;
+  privateMetadata: string;
+  userId?: string;
+}): Record<string, unknown> {
+  return viewSubmission({
+    callbackId: VIEW.pasteModal,
+    blockId: VIEW.pasteInputBlock,
+    actionId: VIEW.pasteInputAction,
+    ...fields,
+  });
 }
 
 export function messageShortcut(fields: {

@@ -19,6 +19,9 @@ const KEY_CHARS = "[A-Za-z0-9_.-]";
 // `E'…'` is Postgres' escape string: its `\'` is part of the value, so the whole literal goes.
 // Bounded: a quote that never closes costs 512 steps, not the rest of the paste.
 const QUOTED = `[Ee]?'(?:[^'\\\\\\n]|\\\\.|''){0,512}'|"(?:[^"\\\\\\n]|\\\\.){0,512}"|\`[^\`\\n]{0,512}\``;
+// A value this module already redacted, read back as one: `'[REDACTED]'` followed by more quotes
+// is not re-read as a SQL literal whose doubled quotes run on past it (redacting twice changes nothing).
+const REDACTED_QUOTED = `[Ee]?'\\[REDACTED\\]'|"\\[REDACTED\\]"|\`\\[REDACTED\\]\``;
 // JSON inside a JSON string (a log line's message): `{\"password\":\"x\"}`.
 const ESCAPED_QUOTED = `\\\\"(?:[^\\\\\\n]|\\\\[^"\\n]){0,512}\\\\"`;
 // Stops at `=` (so `a=b=c` is three short scans, not a quadratic one) but keeps base64 padding.
@@ -31,10 +34,10 @@ const KEY_SEPARATOR = new RegExp(
 );
 /** The value after a secret key's separator, read only then (a sticky match where the key ended). */
 // An already redacted value is read as one, so redacting twice changes nothing.
-const VALUE_AT = new RegExp(`\\[REDACTED\\]|${ESCAPED_QUOTED}|${QUOTED}|${BARE}`, "y");
+const VALUE_AT = new RegExp(`\\[REDACTED\\]|${REDACTED_QUOTED}|${ESCAPED_QUOTED}|${QUOTED}|${BARE}`, "y");
 /** SQL: `CREATE USER u WITH PASSWORD 'x'`, `IDENTIFIED BY 'x'` (quoted only: "password authentication failed" stays). */
 const KEY_SPACE_QUOTED = new RegExp(
-  `(?<!${KEY_CHARS})(identified\\s{1,16}by|${KEY_CHARS}{1,128})(\\s{1,16})(${QUOTED})`,
+  `(?<!${KEY_CHARS})(identified\\s{1,16}by|${KEY_CHARS}{1,128})(\\s{1,16})(${REDACTED_QUOTED}|${QUOTED})`,
   "gi",
 );
 

@@ -33,6 +33,16 @@ describe("redaction runs in linear time", () => {
     expectLinear(cleanPaste, text, budgetFor(BUDGET, 256), unit);
   });
 
+  it.each([
+    ["a run of quotes after a key", `password=${"'".repeat(1500)}`],
+    ["a run of quotes after PASSWORD", `CREATE USER u WITH PASSWORD ${"'".repeat(1501)} ok`],
+    ["doubled quotes after a redacted literal", `password='x''y${"'".repeat(4)} and more`],
+  ])("is idempotent on %s (a redacted '[REDACTED]' is not re-read as the start of a longer literal)", (_what, text) => {
+    const once = redactSecrets(text);
+    expect(once).toContain("[REDACTED]");
+    expect(redactSecrets(once)).toBe(once);
+  });
+
   it("is idempotent: redacting twice changes nothing more", () => {
     fc.assert(
       fc.property(adversarialPaste(4), ({ text }) => {

@@ -59,3 +59,51 @@ export function setDominance(matches: readonly RawMatch[]): void {
   });
   for (const [a, list] of dominators) a.dominatedBy = list.find((b) => !dominators.has(b)) ?? null;
 }
+
+/**
+ * Placeholder names that name an object rather than say what went wrong (`{object_type}`, `{name}`,
+ * `{table_id}`): a template printed there is only the object's description. `{feature}`, `{reason}`,
+ * `{0}` and anonymous holes say what went wrong, and a template inside them may be the answer.
+ */
+const NAMES_AN_OBJECT =
+  /^(?:\w+_)?(?:name|names|type|kind|id|ids|object|table|column|schema|database|db|relation|entity|catalog|key|field|ident|identifier)$/i;
+
+/** Does the match's `i`th placeholder name an object (`{name}`, `{object_type}`), so its value is no error? */
+export function capturesAnObject(m: RawMatch, i: number): boolean {
+  const names = placeholderNames(m.pattern.record.errorMessage);
+  return names.length === m.captureSpans.length && NAMES_AN_OBJECT.test(names[i] ?? "");
+}
+
+/** The placeholder names of a record's message, in order (`{}` is ""). */
+function placeholderNames(message: string): string[] {
+  return [...message.matchAll(/\{([^{}]*)\}/g)].map((m) => (m[1] ?? "").split(":")[0]?.trim() ?? "");
+}
+
+/**
+ * A fully literal template whose text is exactly what a generic template captured in a placeholder
+ * naming an object (`table or source` as the `{object_type}` of `{object_type} not found: {name}`)
+ * is that template's argument, not an error of its own: the other one explains it. Other holes keep
+ * their nested templates: `Invalid column: v1` inside `Item not found: {0}` is the cause, and
+ * `subquery in filter clause` inside `Feature is not yet implemented: {feature}` is the feature.
+ */
+export function setArgumentValues(matches: readonly RawMatch[]): void {
+  const literal = matches.filter((m) => !m.bare && m.pattern.holes === 0 && m.dominatedBy === null);
+  if (literal.length === 0) return;
+  for (const outer of matches) {
+    // Only a generic template (mostly placeholders) is that plainly a frame for its values.
+    if (outer.bare || !outer.pattern.generic) continue;
+    const names = placeholderNames(outer.pattern.record.errorMessage);
+    if (names.length !== outer.captureSpans.length) continue;
+    outer.captureSpans.forEach(([s, e], i) => {
+      const name = names[i] ?? "";
+      if (!NAMES_AN_OBJECT.test(name)) return;
+      const value = outer.captures[i] ?? "";
+      const start = s + (value.length - value.trimStart().length);
+      const end = e - (value.length - value.trimEnd().length);
+      for (const m of literal) {
+        if (m.start === start && m.end === end && m.pattern.record.id !== outer.pattern.record.id)
+          m.dominatedBy = outer;
+      }
+    });
+  }
+}

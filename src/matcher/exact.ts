@@ -1,5 +1,5 @@
 import { type CompiledPattern, foldText, runPattern } from "./compile.ts";
-import { setDominance } from "./dominance.ts";
+import { setArgumentValues, setDominance } from "./dominance.ts";
 import { isBoundary, type LayerText, layerTexts } from "./layer-texts.ts";
 import { matchSegments } from "./segments.ts";
 
@@ -252,6 +252,7 @@ export function matchLayer(
   }
   setNesting(out, layer);
   setDominance(out);
+  setArgumentValues(out);
   return out;
 }
 

@@ -1,5 +1,6 @@
 import type { CompiledPattern } from "./compile.ts";
 import { type ErrorVocabulary, looksLikeErrorLine } from "./detect.ts";
+import { capturesAnObject } from "./dominance.ts";
 import { matchLayer, type RawMatch } from "./exact.ts";
 import { fuzzySearch } from "./fuzzy.ts";
 import type { ErrorLayer } from "./layers.ts";
@@ -142,7 +143,9 @@ function rankGroup(
     rootText: rootLayer.text,
   });
   const weak = best !== undefined && exactConfidence(best, true) < WEAK_EXACT;
-  if ((!best || weak) && groupIsError(members, engine.vocab)) {
+  // An object's name (`{name}` of `{object_type} not found: {name}`) is no error text to look up.
+  const objectName = best !== undefined && capturesAnObject(best, best.captures.length - 1);
+  if ((!best || weak) && !objectName && groupIsError(members, engine.vocab)) {
     // Under a wrapper the unexplained part is what to look for.
     const query = best ? (best.captures[best.captures.length - 1] ?? "") : firstLine(rootLayer.text);
     out.fuzzyWanted.push({ ranked, root, query, group });

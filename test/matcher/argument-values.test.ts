@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { catalogFromRecords } from "../../src/catalog/index.ts";
+import { createMatcher } from "../../src/matcher/index.ts";
+import { templateRecord } from "../support/records.ts";
+
+// Old releases list the string arguments of some errors as templates of their own: the
+// object type of `{object_type} not found: {name}`, the feature of a not-implemented error.
+const matcher = createMatcher(
+  catalogFromRecords([
+    templateRecord({ id: "not-found", errorMessage: "{object_type} not found: {name}" }),
+    templateRecord({ id: "arg-table-or-source", errorMessage: "table or source" }),
+    templateRecord({ id: "arg-no-schema", errorMessage: "no schema has been selected to create in" }),
+    templateRecord({ id: "not-implemented", errorMessage: "Feature is not yet implemented: {feature}" }),
+    templateRecord({ id: "feature-subquery-filter", errorMessage: "subquery in filter clause" }),
+    templateRecord({ id: "item-not-found", errorMessage: "Item not found: {0}" }),
+    templateRecord({ id: "invalid-column", errorMessage: "Invalid column: {}" }),
+    templateRecord({ id: "catalog-error", errorMessage: "Catalog error: {0}" }),
+    templateRecord({ id: "bind-error", errorMessage: "Bind error: {0}" }),
+  ]),
+);
+const chain = (root: string) =>
+  `ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: ${root}`;
+
+describe("a template that is only another error's argument", () => {
+  it.each([
+    ["the object type", chain("Catalog error: table or source not found: t1"), "not-found"],
+    ["the object type, bare psql", "ERROR:  table or source not found: public.orders", "not-found"],
+    [
+      "the name",
+      "ERROR:  QueryError: Bind error: failed to bind expression\n\nCaused by:\n  Catalog error: first valid schema not found: no schema has been selected to create in",
+      "not-found",
+    ],
+  ])("is no answer when it fills %s of a template naming an object", (_what, paste, want) => {
+    const r = matcher.match(paste);
+    expect(r.matches[0]?.record.id).toBe(want);
+    expect(r.verdict === "answer" ? r.matches[0]?.record.id : want).toBe(want);
+  });
+
+  it.each([
+    ["a feature", chain("Feature is not yet implemented: subquery in filter clause"), "feature-subquery-filter"],
+    ["a source error", chain("Item not found: Invalid column: v1"), "invalid-column"],
+  ])("stays the answer when it fills %s", (_what, paste, want) => {
+    const r = matcher.match(paste);
+    expect(r.matches[0]?.record.id).toBe(want);
+    expect(r.verdict).toBe("answer");
+  });
+});

@@ -45,12 +45,8 @@ export async function countPaste(
     occurredAt: deps.now(),
   });
   if (!occurrence) return;
-  // Per entry point a retried message is one row (a unique index); across entry points (the auto-reply
-  // and a shortcut on one message) this check keeps it one occurrence.
-  await deps.guard.write("occurrence", async (store) => {
-    if (await store.messageAlreadyCounted(occurrence.channelId, occurrence.messageTs, occurrence.recordId)) return;
-    await store.recordOccurrence(occurrence);
-  });
+  // A message is one occurrence whichever entry point saw it first (the store's unique index).
+  await deps.guard.write("occurrence", (store) => store.recordOccurrence(occurrence));
 }
 
 /** Matches a paste (Slack-escaped text), counts it, and renders the answer its verdict calls for. */

@@ -104,12 +104,6 @@ export interface TeamStore {
   ): Promise<AnsweredThread[]>;
   /** Pastes of the record in a channel since `since` (the repeat pointer says how often). */
   countInChannelSince(channelId: string, recordId: string, since: number): Promise<number>;
-  /** True when this message already counted against the record, from any entry point. */
-  messageAlreadyCounted(
-    channelId: string | null | undefined,
-    messageTs: string | null | undefined,
-    recordId: string | null,
-  ): Promise<boolean>;
 
   /** The release set for a channel with `/rwerror version`, if any. */
   getChannelVersion(channelId: string): Promise<string | undefined>;

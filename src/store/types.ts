@@ -198,8 +198,10 @@ export interface Store extends TeamStore {
   countFullCardsSince(channelId: string, since: number): Promise<number>;
 
   /**
-   * Logs one answered or auto-detected error. Idempotent per (source, channel, message ts, record):
-   * a retried Slack event returns the first row with `inserted: false`. Without a message ts
+   * Logs one answered or auto-detected error. Idempotent per (channel, message ts, record), whichever
+   * entry point logs it (one unique index, so across replicas too): a retried Slack event, or the
+   * shortcut on a message the auto-reply already counted, returns the first row with
+   * `inserted: false`. Without a message ts
    * (console, CLI) every call is a new row. Redacts and cuts the excerpt; fingerprints unmatched errors.
    */
   recordOccurrence(input: OccurrenceInput): Promise<{ id: number; inserted: boolean }>;

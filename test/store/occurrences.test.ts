@@ -61,14 +61,18 @@ describeEachBackend("recordOccurrence", (backend) => {
     expect(ids).toEqual(expect.arrayContaining([null, "rec-2"]));
   });
 
-  it("keeps different messages, channels and sources apart", async () => {
+  it("keeps different messages and channels apart, and counts a message once whichever entry point logs it", async () => {
     env = backend.fresh();
     const store = await env.open();
-    await store.recordOccurrence(slackPaste);
+    const other = await env.open();
+    const first = await store.recordOccurrence(slackPaste);
     await store.recordOccurrence({ ...slackPaste, messageTs: "1700000000.000200" });
     await store.recordOccurrence({ ...slackPaste, channelId: "C2" });
-    await store.recordOccurrence({ ...slackPaste, source: "shortcut" });
-    expect(await count(store)).toBe(4);
+    // The shortcut (or a mention) on a message the auto-reply already counted, on another replica.
+    const again = await other.recordOccurrence({ ...slackPaste, source: "shortcut" });
+    expect(again).toEqual({ id: first.id, inserted: false });
+    expect(await count(store)).toBe(3);
+    expect((await store.recordHistory("rec-1")).count).toBe(3);
   });
 
   it("logs every console paste without a message ts as a new row", async () => {

@@ -1,4 +1,5 @@
 import { afterEach, expect, it } from "vitest";
+import { defaultMigrationsDir, readMigrations } from "../../src/store/index.ts";
 import { type BackendEnv, describeEachBackend } from "./backends.ts";
 
 let env: BackendEnv | undefined;
@@ -124,14 +125,25 @@ describeEachBackend("team knowledge", (backend) => {
     expect(threads[0]).toMatchObject({ channelId: "C1", replyTs: "10.29", at: T0 + 1000 });
   });
 
-  it("knows a message already counted, from any entry point", async () => {
+  it("removes a message counted twice under two entry points when migrating to one occurrence per message", async () => {
     env = backend.fresh();
+    const upTo5 = readMigrations(defaultMigrationsDir(backend.kind)).filter((m) => m.version <= 5);
+    const old = await env.open(() => T0, { migrations: upTo5 });
+    const paste = { recordId: "r1", channelId: "C1", messageTs: "5.5", text: "x", occurredAt: T0 };
+    await old.recordOccurrence({ ...paste, source: "auto" });
+    await old.recordOccurrence({ ...paste, source: "shortcut", occurredAt: T0 + 1 });
+    await old.recordOccurrence({ ...paste, messageTs: "5.6", source: "auto" });
+    expect((await old.recordHistory("r1")).count).toBe(3);
+    await old.close();
+
     const store = await env.open(() => T0);
-    await store.recordOccurrence({ recordId: "r1", source: "auto", channelId: "C1", messageTs: "5.5", text: "x" });
-    expect(await store.messageAlreadyCounted("C1", "5.5", "r1")).toBe(true);
-    expect(await store.messageAlreadyCounted("C1", "5.5", null)).toBe(false);
-    expect(await store.messageAlreadyCounted("C1", null, "r1")).toBe(false);
-    expect(await store.messageAlreadyCounted("C2", "5.5", "r1")).toBe(false);
+    expect(await store.schemaVersion()).toBeGreaterThanOrEqual(6);
+    expect((await store.listOccurrences()).map((o) => [o.messageTs, o.source]).sort()).toEqual([
+      ["5.5", "auto"],
+      ["5.6", "auto"],
+    ]);
+    expect((await store.recordHistory("r1")).count).toBe(2);
+    expect((await store.recordOccurrence({ ...paste, source: "shortcut" })).inserted).toBe(false);
   });
 
   it("groups reports of one unknown error by fingerprint and redacts them", async () => {

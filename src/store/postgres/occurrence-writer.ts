@@ -33,17 +33,17 @@ export const IMPORT_OCCURRENCES = `INSERT INTO occurrences (${COLUMNS}) SELECT *
 // snapshot and so never sees this statement's own rows.
 const INSERT_BATCH = `WITH input AS (SELECT * FROM ${UNNEST}),
   ins AS (INSERT INTO occurrences (${COLUMNS}) SELECT * FROM input ON CONFLICT DO NOTHING
-          RETURNING id, message_ts, source, channel_id, record_id)
-  SELECT id, message_ts, source, channel_id, record_id, true AS inserted FROM ins
+          RETURNING id, message_ts, channel_id, record_id)
+  SELECT id, message_ts, channel_id, record_id, true AS inserted FROM ins
   UNION ALL
-  SELECT o.id, i.message_ts, i.source, i.channel_id, i.record_id, false FROM input i
-  CROSS JOIN LATERAL (SELECT id FROM occurrences o WHERE o.message_ts = i.message_ts AND o.source = i.source
+  SELECT o.id, i.message_ts, i.channel_id, i.record_id, false FROM input i
+  CROSS JOIN LATERAL (SELECT id FROM occurrences o WHERE o.message_ts = i.message_ts
     AND coalesce(o.channel_id, '') = coalesce(i.channel_id, '') AND coalesce(o.record_id, '') = coalesce(i.record_id, '')
     LIMIT 1) o`;
 
-// The expressions of occurrences_dedupe, so the lookup uses it.
-const FIND_DUPLICATE = `SELECT id FROM occurrences WHERE message_ts = $1 AND source = $2
-  AND coalesce(channel_id, '') = coalesce($3, '') AND coalesce(record_id, '') = coalesce($4, '')`;
+// The expressions of occurrences_dedupe (migrations/postgres/006), so the lookup uses it.
+const FIND_DUPLICATE = `SELECT id FROM occurrences WHERE message_ts = $1
+  AND coalesce(channel_id, '') = coalesce($2, '') AND coalesce(record_id, '') = coalesce($3, '')`;
 
 const INSERT_ONE = `INSERT INTO occurrences (${COLUMNS})
   VALUES (${OCCURRENCE_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING id`;
@@ -56,15 +56,16 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-const keyOf = (r: { messageTs: string | null; source: string; channelId: string | null; recordId: string | null }) =>
-  [r.messageTs, r.source, r.channelId ?? "", r.recordId ?? ""].join("\u001f");
+// One row per message, channel and record, whichever entry point (source) logged it first.
+const keyOf = (r: { messageTs: string | null; channelId: string | null; recordId: string | null }) =>
+  [r.messageTs, r.channelId ?? "", r.recordId ?? ""].join("\u001f");
 
 export function columnsOf(rows: readonly OccurrenceRow[]): unknown[][] {
   return OCCURRENCE_COLUMNS.map(([key]) => rows.map((r) => r[key]));
 }
 
 async function findDuplicate(pool: Pool, row: OccurrenceRow): Promise<number | undefined> {
-  const r = await pool.query<{ id: number }>(FIND_DUPLICATE, [row.messageTs, row.source, row.channelId, row.recordId]);
+  const r = await pool.query<{ id: number }>(FIND_DUPLICATE, [row.messageTs, row.channelId, row.recordId]);
   return r.rows[0]?.id;
 }
 
@@ -80,17 +81,16 @@ async function writeBatch(pool: Pool, batch: Pending[]): Promise<void> {
   const r = await pool.query<{
     id: number;
     message_ts: string;
-    source: string;
     channel_id: string | null;
     record_id: string | null;
     inserted: boolean;
   }>(INSERT_BATCH, columnsOf(unique));
   const found = new Map<string, Logged>();
   for (const row of r.rows) {
-    found.set(
-      keyOf({ messageTs: row.message_ts, source: row.source, channelId: row.channel_id, recordId: row.record_id }),
-      { id: row.id, inserted: row.inserted },
-    );
+    found.set(keyOf({ messageTs: row.message_ts, channelId: row.channel_id, recordId: row.record_id }), {
+      id: row.id,
+      inserted: row.inserted,
+    });
   }
   for (const [k, callers] of byKey) {
     let result = found.get(k);

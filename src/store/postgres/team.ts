@@ -115,16 +115,6 @@ export function postgresTeamStore(pool: Pool, now: () => number): TeamStore {
           [recordId, channelId, Math.floor(since)],
         )
       )[0]?.n ?? 0,
-    messageAlreadyCounted: async (channelId, messageTs, recordId) =>
-      Boolean(messageTs) &&
-      (
-        await rows(
-          `SELECT 1 FROM occurrences WHERE message_ts = $1 AND coalesce(channel_id, '') = coalesce($2, '')
-           AND coalesce(record_id, '') = coalesce($3, '') LIMIT 1`,
-          [messageTs, channelId ?? null, recordId],
-        )
-      ).length > 0,
-
     getChannelVersion: async (channelId) =>
       (
         await rows<{ version: string }>(

@@ -24,8 +24,8 @@ const INSERT = `INSERT INTO occurrences
   ON CONFLICT DO NOTHING
   RETURNING id`;
 
-// Matches the expressions of the unique index in migrations/sqlite/001, so the lookup uses it.
-const FIND_DUPLICATE = `SELECT id FROM occurrences WHERE message_ts = @messageTs AND source = @source
+// Matches the expressions of the unique index (migrations/sqlite/006), so the lookup uses it.
+const FIND_DUPLICATE = `SELECT id FROM occurrences WHERE message_ts = @messageTs
   AND coalesce(channel_id, '') = coalesce(@channelId, '') AND coalesce(record_id, '') = coalesce(@recordId, '')
   AND message_ts IS NOT NULL`;
 

@@ -121,13 +121,6 @@ export function sqliteTeamStore({ prepare, now, run }: SqliteContext): TeamStore
           Math.floor(since) * IDS_PER_MS,
         ) as { n: number }
       ).n,
-    messageAlreadyCounted: async (channelId, messageTs, recordId) =>
-      Boolean(messageTs) &&
-      prepare(
-        `SELECT 1 FROM occurrences WHERE message_ts = ? AND coalesce(channel_id, '') = coalesce(?, '')
-         AND coalesce(record_id, '') = coalesce(?, '') LIMIT 1`,
-      ).get(messageTs, channelId ?? null, recordId) !== undefined,
-
     getChannelVersion: async (channelId) =>
       (
         prepare("SELECT risingwave_version AS version FROM channel_settings WHERE channel_id = ?").get(channelId) as

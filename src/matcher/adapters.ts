@@ -132,6 +132,24 @@ const sharedGutter: ShapeAdapter = {
   },
 };
 
+/** A list bullet Slack or a chat client put before each line (`• `, `- `, `* `, `◦ `). */
+const BULLET = /^[ \t]{0,8}[•◦▪‣*-][ \t]+/;
+/** What an error line starts with: a bulleted list of them is a paste, not a list of thoughts. */
+const ERROR_LINE_START =
+  /^(?:ERROR|FATAL|WARN|Caused by|thread '|panicked at|Error:|\d{1,2}: |\d{4}-\d{2}-\d{2}[T ]\d{2}:|[a-z_]+::)/;
+
+/** Bullets before most lines, when one of them is an error line: removed from every bulleted line. */
+const listBullets: ShapeAdapter = {
+  name: "list-bullets",
+  apply(lines) {
+    const filled = lines.filter((l) => l.trim() !== "");
+    const bulleted = filled.filter((l) => BULLET.test(l));
+    if (bulleted.length < 2 || bulleted.length < filled.length * GUTTER_SHARE) return lines;
+    if (!bulleted.some((l) => ERROR_LINE_START.test(l.replace(BULLET, "")))) return lines;
+    return lines.map((l) => l.replace(BULLET, ""));
+  },
+};
+
 /** Line numbers of an editor or viewer (`12  ERROR: …`, `13  Caused by:`), consecutive. */
 const LINE_NUMBER = /^[ \t]*(\d{1,5})(?:[ \t]+|$)/;
 
@@ -185,6 +203,7 @@ export const SHAPE_ADAPTERS: readonly ShapeAdapter[] = [
   viewerPrefix,
   literalEscapes,
   sharedGutter,
+  listBullets,
   lineNumbers,
   hardWraps,
 ];
@@ -196,6 +215,7 @@ const MARKS: Record<string, (text: string) => boolean> = {
   "viewer-prefix": (t) => /\dT\d\d:\d\d:\d\d/.test(t),
   "literal-escapes": (t) => t.includes("\\"),
   "shared-gutter": (t) => t.includes("|") || t.includes("│"),
+  "list-bullets": (t) => /^[ \t]*[•◦▪‣*-][ \t]/m.test(t),
   "line-numbers": (t) => /^[ \t]*\d/.test(t),
   "hard-wraps": () => true,
 };

@@ -407,3 +407,23 @@ SHAPE_CASES.push(
   // A sentence that quotes a time is no log line: nothing is cut, and it is no answer.
   ["viewer-prefix", `the job failed at ${TS} INFO when I ran it, it said Division by zero`, null, "no-answer"],
 );
+
+/** A chat client's list bullets before every line of a pasted chain. */
+const BULLET_CHAIN = [
+  "ERROR:  Failed to run the query",
+  "Caused by these errors (recent errors listed first):",
+  "  1: Bind error: failed to bind expression: v1",
+  "  2: Item not found: Invalid column: v1",
+];
+SHAPE_CASES.push(
+  ["list-bullets", BULLET_CHAIN.map((l) => `• ${l.trim()}`).join("\n"), "Invalid column: {}", "answer"],
+  ["list-bullets", BULLET_CHAIN.map((l) => `- ${l.trim()}`).join("\n"), "Invalid column: {}", "answer"],
+  [
+    "list-bullets",
+    `* ${TS} ERROR risingwave_stream::executor::actor: Compute error: Division by zero\n* ${TS} INFO risingwave_stream: recovering`,
+    "Division by zero",
+    "answer",
+  ],
+  // A list of thoughts that mentions an error is no paste.
+  ["list-bullets", "- we saw Division by zero yesterday\n- then it went away after the restart", null, "no-answer"],
+);

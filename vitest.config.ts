@@ -9,6 +9,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",
+    setupFiles: ["test/support/fast-check-seed.ts"],
     reporters: jsonReport ? ["default", "json"] : ["default"],
     ...(jsonReport ? { outputFile: { json: jsonReport } } : {}),
   },

@@ -3,6 +3,7 @@ import type { App, webApi } from "@slack/bolt";
 import { type AutoMessage, autoReply } from "./auto-reply.ts";
 import { createChannelFilter } from "./channels.ts";
 import type { ListenerDeps } from "./deps.ts";
+import { handleOnce } from "./event-claim.ts";
 import { readPastedFiles, trustedOriginsFor } from "./files.ts";
 import { malformedEventLogger } from "./malformed.ts";
 import { eventEnvelopeSchema, type MessageEvent, messageEventSchema } from "./payloads.ts";
@@ -41,26 +42,11 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     if (!ANSWERED_SUBTYPES.has(m.subtype) || m.bot_id !== undefined) return;
     if (m.user !== undefined && m.user === context.botUserId) return;
     if (!(await channels.allows(m.channel))) return;
-    // Slack redelivers an event it thinks we missed (to any replica): one delivery at a time is
-    // handled, and the event counts as handled only once its answer is out.
     const eventId = envelope.data.event_id;
-    const claimed = await deps.guard.decide(
-      `event claim ${eventId}`,
-      (store) => store.claimEvent(eventId),
-      () => deps.localClaims.claimEvent(eventId),
+    const handled = await handleOnce(deps, eventId, () =>
+      handleMessage(m, envelope.data.team_id, context.botToken, client),
     );
-    if (!claimed) {
-      deps.logger.debug(`auto-reply: event ${eventId} already handled`);
-      return;
-    }
-    try {
-      await handleMessage(m, envelope.data.team_id, context.botToken, client);
-    } catch (error) {
-      // Released, so Slack's next redelivery gets another try.
-      await deps.guard.write(`event release ${eventId}`, (store) => store.releaseEvent(eventId));
-      throw error;
-    }
-    await deps.guard.write(`event done ${eventId}`, (store) => store.completeEvent(eventId));
+    if (!handled) deps.logger.debug(`auto-reply: event ${eventId} already handled`);
   });
 
   async function handleMessage(

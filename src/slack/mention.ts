@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { renderPlain, type SlackMessage } from "../render/index.ts";
 import { answerPaste } from "./answer.ts";
 import type { ListenerDeps } from "./deps.ts";
+import { handleOnce } from "./event-claim.ts";
 import { appMentionSchema, eventEnvelopeSchema, threadRepliesSchema } from "./payloads.ts";
 import { plainTextFromSlack } from "./slack-text.ts";
 import { callSlack } from "./web-call.ts";
@@ -17,21 +18,9 @@ export function registerMention(app: App, deps: ListenerDeps): void {
     const parsed = appMentionSchema.safeParse(event);
     const envelope = eventEnvelopeSchema.safeParse(body);
     if (!parsed.success || !envelope.success) return;
-    // Slack redelivers an event it thinks we missed (to any replica): handled once its answer is out.
-    const eventId = envelope.data.event_id;
-    const claimed = await deps.guard.decide(
-      `event claim ${eventId}`,
-      (store) => store.claimEvent(eventId),
-      () => deps.localClaims.claimEvent(eventId),
+    await handleOnce(deps, envelope.data.event_id, () =>
+      answerMention(parsed.data, envelope.data.team_id, client, context.botUserId),
     );
-    if (!claimed) return;
-    try {
-      await answerMention(parsed.data, envelope.data.team_id, client, context.botUserId);
-    } catch (error) {
-      await deps.guard.write(`event release ${eventId}`, (store) => store.releaseEvent(eventId));
-      throw error;
-    }
-    await deps.guard.write(`event done ${eventId}`, (store) => store.completeEvent(eventId));
   });
 
   async function answerMention(

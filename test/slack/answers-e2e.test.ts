@@ -455,6 +455,10 @@ describe("@rwerror in a thread", () => {
     expect(texts(post.blocks)[0]).toBe("downstream relation missing for 1001 -> 1002");
     expect(b.fake.callsTo("conversations.replies")[0]?.args).toMatchObject({ channel: "C0RANDOM", ts: root });
     expect((await b.store.listOccurrences()).map((o) => o.messageTs)).toEqual(["1700000100.000200"]);
+    // Slack's redelivery of the same event is handled already: no second answer.
+    expect((await postEvent(b.eventsUrl, envelope)).status).toBe(200);
+    await settle();
+    expect(b.fake.callsTo("chat.postMessage")).toHaveLength(1);
   });
 
   it("does not repeat a card the thread already has", async () => {

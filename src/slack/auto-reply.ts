@@ -84,8 +84,7 @@ export async function autoReply(
   const key = { channelId: msg.channelId, threadTs: msg.threadTs, recordId: best.record.id };
   const request = {
     repeatSince: now - REPEAT_WINDOW_MS,
-    cardsSince: now - CARD_WINDOW_MS,
-    maxCards: deps.config.maxCardsPer10Min,
+    cap: { cardsSince: now - CARD_WINDOW_MS, maxCards: deps.config.maxCardsPer10Min },
   };
   // One locked decision in the database (across replicas): already answered, capped (left unclaimed,
   // so the thread may still get its card once the channel calms down), a pointer, or a card that

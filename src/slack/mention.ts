@@ -87,10 +87,10 @@ export function registerMention(app: App, deps: ListenerDeps): void {
       return;
     }
     // The same bookkeeping as auto-replies: one card per thread and record, and later cards link here.
-    // Asked for by name, so always a full card: no pointer, no cap (nothing counts "since" a future time).
+    // Asked for by name, so always a full card: no pointer, no cap.
     const key = { channelId: m.channel, threadTs, recordId: best.record.id };
     const now = deps.now();
-    const request = { repeatSince: now + 1, cardsSince: now + 1, maxCards: 1 };
+    const request = {};
     const claim = await deps.guard.decide(
       `reply claim channel=${m.channel}`,
       (store) => store.claimReply(key, request),

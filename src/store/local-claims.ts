@@ -25,12 +25,15 @@ export function createLocalClaims({ max = 10_000 }: { max?: number } = {}): Loca
       remember(events);
       return true;
     },
-    claimReply(key, { cardsSince, maxCards }, at) {
+    claimReply(key, { cap }, at) {
       const k = `${key.channelId}\u001f${key.threadTs}\u001f${key.recordId}`;
       if (replies.has(k)) return { kind: "already-replied" };
-      let cards = 0;
-      for (const r of replies.values()) if (r.channelId === key.channelId && r.fullCard && r.at >= cardsSince) cards++;
-      if (cards >= maxCards) return { kind: "card-cap", cards };
+      if (cap) {
+        let cards = 0;
+        for (const r of replies.values())
+          if (r.channelId === key.channelId && r.fullCard && r.at >= cap.cardsSince) cards++;
+        if (cards >= cap.maxCards) return { kind: "card-cap", cards };
+      }
       replies.set(k, { channelId: key.channelId, fullCard: true, at });
       remember(replies);
       return { kind: "card" };

@@ -50,13 +50,15 @@ export interface ReplyKey {
   recordId: string;
 }
 
-/** What the auto-reply flood control asks for, decided in one locked step per channel. */
+/**
+ * What the auto-reply flood control asks for, decided in one locked step per channel. A card asked
+ * for by name (`@rwerror`) asks for neither: it is always a full card, once per thread and record.
+ */
 export interface ReplyClaimRequest {
   /** A full card for this record in the channel since then (another thread) makes this reply a pointer. */
-  repeatSince: number;
-  /** Full cards in the channel since then count against `maxCards`. */
-  cardsSince: number;
-  maxCards: number;
+  repeatSince?: number;
+  /** Full cards in the channel since `cardsSince` count against `maxCards`. */
+  cap?: { cardsSince: number; maxCards: number };
 }
 
 export type ReplyClaim =

@@ -8,7 +8,7 @@ afterEach(async () => {
   env = undefined;
 });
 
-const open: ReplyClaimRequest = { repeatSince: 0, cardsSince: 0, maxCards: 100 };
+const open: ReplyClaimRequest = { repeatSince: 0, cap: { cardsSince: 0, maxCards: 100 } };
 
 describeEachBackend("event claims", (backend) => {
   it("claims an event id only once across connections while it is being handled or once handled", async () => {
@@ -105,7 +105,7 @@ describeEachBackend("reply claims", (backend) => {
   it("holds the channel's card cap, counting cards from their claim until a failed post releases them", async () => {
     env = backend.fresh();
     const store = await env.open(() => 1_000);
-    const cap = { ...open, maxCards: 2 };
+    const cap = { ...open, cap: { cardsSince: 0, maxCards: 2 } };
     const k = (t: string, r: string) => ({ channelId: "C1", threadTs: t, recordId: r });
     expect((await store.claimReply(k("1", "a"), cap)).kind).toBe("card");
     expect((await store.claimReply(k("2", "b"), cap)).kind).toBe("card");
@@ -118,11 +118,25 @@ describeEachBackend("reply claims", (backend) => {
     expect(await store.countFullCardsSince("C1", 0)).toBe(2);
   });
 
+  it("gives a card asked for by name (no repeat window, no cap) past the cap and a recent card, once per thread", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => 1_000);
+    const capped = { ...open, cap: { cardsSince: 0, maxCards: 1 } };
+    const k = (t: string) => ({ channelId: "C1", threadTs: t, recordId: "a" });
+    expect((await store.claimReply(k("1"), capped)).kind).toBe("card");
+    expect((await store.claimReply(k("2"), capped)).kind).toBe("pointer");
+    expect(await store.claimReply({ ...k("3"), recordId: "b" }, capped)).toEqual({ kind: "card-cap", cards: 1 });
+    expect(await store.claimReply(k("4"), {})).toEqual({ kind: "card" });
+    expect(await store.claimReply({ ...k("5"), recordId: "b" }, {})).toEqual({ kind: "card" });
+    expect(await store.claimReply(k("4"), {})).toEqual({ kind: "already-replied" });
+    expect(await store.countFullCardsSince("C1", 0)).toBe(3);
+  });
+
   it("never exceeds the cap or answers a thread twice when 40 claims race from two connections", async () => {
     env = backend.fresh();
     const a = await env.open(() => 1_000);
     const b = await env.open(() => 1_000);
-    const cap = { ...open, maxCards: 5 };
+    const cap = { ...open, cap: { cardsSince: 0, maxCards: 5 } };
     const claims = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         (i % 2 ? a : b).claimReply({ channelId: "C1", threadTs: `t${i % 20}`, recordId: `r${i % 20}` }, cap),

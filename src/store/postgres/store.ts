@@ -32,7 +32,7 @@ const IMPORT_BATCH = 5_000;
 async function claimReplyOnce(
   pool: Pool,
   key: ReplyKey,
-  { repeatSince, cardsSince, maxCards }: ReplyClaimRequest,
+  { repeatSince, cap }: ReplyClaimRequest,
   at: number,
 ): Promise<ReplyClaim> {
   const r = await pool.query<{
@@ -44,9 +44,10 @@ async function claimReplyOnce(
     key.channelId,
     key.threadTs,
     key.recordId,
-    Math.floor(repeatSince),
-    Math.floor(cardsSince),
-    maxCards,
+    // NULL matches no earlier card and caps nothing (rwerror_claim_reply compares with them).
+    repeatSince === undefined ? null : Math.floor(repeatSince),
+    cap ? Math.floor(cap.cardsSince) : null,
+    cap ? cap.maxCards : null,
     at,
   ]);
   const row = r.rows[0];
@@ -54,7 +55,7 @@ async function claimReplyOnce(
     case "already-replied":
       return { kind: "already-replied" };
     case "card-cap":
-      return { kind: "card-cap", cards: row.cards ?? maxCards };
+      return { kind: "card-cap", cards: row.cards ?? cap?.maxCards ?? 0 };
     case "pointer":
       return { kind: "pointer", repeat: { threadTs: row.repeat_thread ?? "", replyTs: row.repeat_reply } };
     case "card":

@@ -3,7 +3,7 @@ import type { Database, Statement } from "better-sqlite3";
 import type { Migration } from "../migrate.ts";
 import { type OccurrenceRow, occurrenceRow } from "../occurrence-row.ts";
 import { withRetry } from "../retry.ts";
-import type { DigestRow, FeedbackTally, ReplyClaim, Store, StoredVote } from "../types.ts";
+import type { DigestRow, FeedbackTally, ReplyClaim, ReplyClaimRequest, Store, StoredVote } from "../types.ts";
 import { sqliteSchemaVersion } from "./migrate.ts";
 import {
   IDS_PER_MS,
@@ -62,9 +62,7 @@ export function openSqliteStore(
   const claimReplyTx = db.transaction(
     (
       key: { channelId: string; threadTs: string; recordId: string },
-      repeatSince: number,
-      cardsSince: number,
-      maxCards: number,
+      { repeatSince, cap }: ReplyClaimRequest,
     ): ReplyClaim => {
       const at = now();
       const existing = prepare("SELECT 1 FROM replies WHERE channel_id = ? AND thread_ts = ? AND record_id = ?").get(
@@ -73,17 +71,22 @@ export function openSqliteStore(
         key.recordId,
       );
       if (existing) return { kind: "already-replied" };
-      const recent = prepare(
-        `SELECT thread_ts AS threadTs, reply_ts AS replyTs FROM replies
-         WHERE channel_id = ? AND record_id = ? AND created_at >= ? AND full_card = 1
-         ORDER BY created_at DESC, id DESC LIMIT 1`,
-      ).get(key.channelId, key.recordId, repeatSince) as { threadTs: string; replyTs: string | null } | undefined;
+      const recent =
+        repeatSince === undefined
+          ? undefined
+          : (prepare(
+              `SELECT thread_ts AS threadTs, reply_ts AS replyTs FROM replies
+               WHERE channel_id = ? AND record_id = ? AND created_at >= ? AND full_card = 1
+               ORDER BY created_at DESC, id DESC LIMIT 1`,
+            ).get(key.channelId, key.recordId, repeatSince) as
+              | { threadTs: string; replyTs: string | null }
+              | undefined);
       // The thread itself has no claim (checked above), so a recent card is always another thread's.
-      if (recent === undefined) {
+      if (recent === undefined && cap) {
         const { n } = prepare(
           "SELECT count(*) AS n FROM replies WHERE channel_id = ? AND full_card = 1 AND created_at >= ?",
-        ).get(key.channelId, cardsSince) as { n: number };
-        if (n >= maxCards) return { kind: "card-cap", cards: n };
+        ).get(key.channelId, cap.cardsSince) as { n: number };
+        if (n >= cap.maxCards) return { kind: "card-cap", cards: n };
       }
       prepare(
         "INSERT INTO replies (channel_id, thread_ts, record_id, full_card, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -124,8 +127,7 @@ export function openSqliteStore(
         prepare("DELETE FROM seen_events WHERE event_id = ? AND handled_at IS NULL").run(eventId);
       }),
 
-    claimReply: (key, { repeatSince, cardsSince, maxCards }) =>
-      run(() => claimReplyTx.immediate(key, repeatSince, cardsSince, maxCards)),
+    claimReply: (key, request) => run(() => claimReplyTx.immediate(key, request)),
     setReplyTs: (key, replyTs) =>
       run(() => {
         prepare("UPDATE replies SET reply_ts = ? WHERE channel_id = ? AND thread_ts = ? AND record_id = ?").run(

@@ -23,6 +23,8 @@ export interface CompiledPattern {
   /** Characters of literal text: how specific the template is. */
   literalLength: number;
   holes: number;
+  /** The identifier of each placeholder of the record's message, in order (`{object_type}` → "object_type"; `{}`, `{:?}` → ""). */
+  placeholders: string[];
   /** Only a label around the source's text (`Bind error: {0}`, `Not supported: {0}\nHINT: {1}`). */
   wrapper: boolean;
   /** Mostly placeholders (`{object_type} not found: {name}`): weak evidence on its own. */
@@ -219,6 +221,9 @@ export function compilePattern(record: ErrorRecord, order: number): CompiledPatt
     bareSegments,
     literalLength: literalSegments.join("").length,
     holes,
+    placeholders: [...record.errorMessage.matchAll(/\{([^{}]*)\}/g)].map(
+      (m) => (m[1] ?? "").split(":")[0]?.trim() ?? "",
+    ),
     floating: segments ? segments[0] === "" && segments[segments.length - 1] === "" : true,
     wrapper,
     generic,

@@ -70,13 +70,8 @@ const NAMES_AN_OBJECT =
 
 /** Does the match's `i`th placeholder name an object (`{name}`, `{object_type}`), so its value is no error? */
 export function capturesAnObject(m: RawMatch, i: number): boolean {
-  const names = placeholderNames(m.pattern.record.errorMessage);
+  const names = m.pattern.placeholders;
   return names.length === m.captureSpans.length && NAMES_AN_OBJECT.test(names[i] ?? "");
-}
-
-/** The placeholder names of a record's message, in order (`{}` is ""). */
-function placeholderNames(message: string): string[] {
-  return [...message.matchAll(/\{([^{}]*)\}/g)].map((m) => (m[1] ?? "").split(":")[0]?.trim() ?? "");
 }
 
 /**
@@ -92,11 +87,8 @@ export function setArgumentValues(matches: readonly RawMatch[]): void {
   for (const outer of matches) {
     // Only a generic template (mostly placeholders) is that plainly a frame for its values.
     if (outer.bare || !outer.pattern.generic) continue;
-    const names = placeholderNames(outer.pattern.record.errorMessage);
-    if (names.length !== outer.captureSpans.length) continue;
     outer.captureSpans.forEach(([s, e], i) => {
-      const name = names[i] ?? "";
-      if (!NAMES_AN_OBJECT.test(name)) return;
+      if (!capturesAnObject(outer, i)) return;
       const value = outer.captures[i] ?? "";
       const start = s + (value.length - value.trimStart().length);
       const end = e - (value.length - value.trimEnd().length);

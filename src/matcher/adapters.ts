@@ -4,6 +4,8 @@
  * backtracking) and leaves lines it does not recognise unchanged.
  */
 
+import { isTracingLine } from "./logline.ts";
+
 export interface ShapeAdapter {
   name: string;
   apply(lines: string[]): string[];
@@ -61,16 +63,14 @@ const runtimePrefix: ShapeAdapter = {
  */
 const EMBEDDED_LOG = new RegExp(`[\\s|\\]](${TIMESTAMP}\\s+(?:TRACE|DEBUG|INFO|WARN|ERROR)\\s)`);
 const VIEWER_PREFIX_MAX = 200;
-/** Already a log line from its start (its own timestamp and level): left alone. */
-const LEVELLED_START =
-  /^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)\s/;
 const LOG_TAIL = /\w::\w|\s(?:error|err)=/;
 
 const viewerPrefix: ShapeAdapter = {
   name: "viewer-prefix",
   apply(lines) {
     return lines.map((line) => {
-      if (LEVELLED_START.test(line)) return line;
+      // Already a log line from its start (its own timestamp and level): left alone.
+      if (isTracingLine(line)) return line;
       const m = EMBEDDED_LOG.exec(line.slice(0, VIEWER_PREFIX_MAX + 64));
       if (!m?.[1] || m.index + 1 > VIEWER_PREFIX_MAX) return line;
       const rest = line.slice(m.index + 1);

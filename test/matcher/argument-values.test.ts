@@ -32,8 +32,8 @@ describe("a template that is only another error's argument", () => {
     ],
   ])("is no answer when it fills %s of a template naming an object", (_what, paste, want) => {
     const r = matcher.match(paste);
+    // The template it is an argument of ranks first, so the argument is never what is stated.
     expect(r.matches[0]?.record.id).toBe(want);
-    expect(r.verdict === "answer" ? r.matches[0]?.record.id : want).toBe(want);
   });
 
   it.each([

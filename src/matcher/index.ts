@@ -69,6 +69,7 @@ export function createMatcher(
       const detected = normalizedLooksLikeError(norm.text, vocab);
       const { matches, strongExact, verdict } = rankLayers(engine, layers, detected);
       result.layers = layers.map((l) => l.text);
+      result.layerGroups = layers.map((l) => l.group);
       result.matches = matches;
       // A paste that is exactly a specific known template is an error even without a label.
       result.looksLikeError = detected || strongExact;

@@ -42,6 +42,8 @@ export interface MatchResult {
   inputBytes: number;
   /** Error layers found in the paste, outermost first. */
   layers: string[];
+  /** The error each layer belongs to (same number: one chain), parallel to `layers`. */
+  layerGroups?: number[];
   /** Best first; empty when nothing fits. */
   matches: Match[];
   /** The conclusion drawn from `matches`: only an `answer` may be auto-posted. */

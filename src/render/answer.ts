@@ -29,7 +29,12 @@ function truncationNote(result: MatchResult): Block[] {
  * distinct guesses; `none`: says so. `paste` is the plain text (for its HINT and the report button).
  */
 export function renderAnswer(result: MatchResult, opts: AnswerOptions, paste = ""): SlackMessage {
-  const ctx: CardOptions = { layers: result.layers, paste, ...opts };
+  const ctx: CardOptions = {
+    layers: result.layers,
+    ...(result.layerGroups ? { layerGroups: result.layerGroups } : {}),
+    paste,
+    ...opts,
+  };
   const [best, ...rest] = result.matches;
   if (result.verdict === "none" || !best) {
     return withNote(renderNothingFound(result, paste, ctx), result);

@@ -44,6 +44,8 @@ export interface TeamNote {
 export interface CardContext {
   /** The paste's error layers, outermost first. */
   layers?: readonly string[];
+  /** The error each of `layers` belongs to: only the matched one's own chain wraps it. */
+  layerGroups?: readonly number[];
   /** Outer layers of the paste around the matched one (from a button's value when re-rendered). */
   wrappers?: readonly string[];
   /** The whole paste, for its HINT line. */
@@ -121,7 +123,9 @@ function wrappersOf(facts: MatchFacts, ctx: CardContext): string[] {
   if (ctx.wrappers) return [...ctx.wrappers];
   const layers = ctx.layers ?? [];
   const at = facts.layer ? layers.indexOf(facts.layer) : -1;
-  const outer = at > 0 ? layers.slice(0, at) : [];
+  // Layers of another error (a version banner, an earlier unrelated error) are no wrapper of this one.
+  const groups = ctx.layerGroups;
+  const outer = at > 0 ? layers.slice(0, at).filter((_l, i) => !groups || groups[i] === groups[at]) : [];
   return outer.map((l) => l.split("\n")[0]?.trim() ?? "").filter((l) => l !== "" && !LABEL_ONLY.test(l));
 }
 

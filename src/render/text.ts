@@ -98,7 +98,12 @@ export function renderAnswerText(result: MatchResult, paste = "", context: CardC
     );
     return out.join("\n");
   }
-  const ctx: CardContext = { ...context, layers: result.layers, paste };
+  const ctx: CardContext = {
+    ...context,
+    layers: result.layers,
+    ...(result.layerGroups ? { layerGroups: result.layerGroups } : {}),
+    paste,
+  };
   if (result.verdict === "candidates") {
     out.push(NOT_SURE_TEXT);
     if (result.panicSite) out.push(`${result.panicSite.label}  ${result.panicSite.url}`);

@@ -92,6 +92,16 @@ describe("the error as it happened", () => {
     expect(meta).toContain("inside: Failed to run the query › gRPC request to meta service failed: Internal error");
   });
 
+  it("names only the matched error's own chain as its wrappers, not another error or a version line before it", () => {
+    const layers = ["risingwavelabs/risingwave:v2.4.1", ...LAYERS];
+    const meta = texts(
+      renderAnswer(result([{ ...pasted, layerIndex: 3 }], { layers, layerGroups: [0, 1, 1, 1] }), { ephemeral: true })
+        .blocks,
+    )[1];
+    expect(meta).toContain("inside: Failed to run the query › gRPC request to meta service failed: Internal error");
+    expect(meta).not.toContain("risingwave:v2.4.1");
+  });
+
   it("keeps the pasted error after a button click instead of rebuilding it from the template", () => {
     const msg = renderAnswer(result([pasted], { layers: LAYERS }), { ephemeral: true });
     const details = buttons(msg.blocks).find((b) => b.action_id === ACTION.details);

@@ -2,6 +2,7 @@
 import type { App } from "@slack/bolt";
 import { z } from "zod";
 import { ACTION, escapeText, filledTitle, renderNoteModal, VIEW } from "../render/index.ts";
+import { isNoteLink } from "../store/index.ts";
 import { clickedRecord, readClick } from "./clicks.ts";
 import type { ListenerDeps } from "./deps.ts";
 import { blockActionSchema, buttonSchema, noteMetadataSchema, noteSubmissionSchema } from "./payloads.ts";
@@ -44,7 +45,7 @@ export function registerKnowledgeActions(app: App, deps: ListenerDeps): void {
       });
       return;
     }
-    if (link !== null && !/^https?:\/\/\S+$/.test(link)) {
+    if (link !== null && !isNoteLink(link)) {
       await ack({ response_action: "errors", errors: { [VIEW.noteLinkBlock]: "A link starts with https://" } });
       return;
     }

@@ -11,6 +11,7 @@ export { createLocalClaims, type LocalClaims } from "./local-claims.ts";
 export { defaultMigrationsDir, type Migration, readMigrations } from "./migrate.ts";
 export { type OpenStoreOptions, openStore, storeKindOf } from "./open.ts";
 export { EXCERPT_MAX_CHARS, excerptOf, redactSecrets } from "./redact.ts";
+export { isNoteLink } from "./team-input.ts";
 export type {
   AnsweredThread,
   ChannelVersion,

@@ -2,11 +2,16 @@ import { fingerprintError } from "./fingerprint.ts";
 import { redactSecrets } from "./redact.ts";
 import type { GapReportInput, NoteInput } from "./team-types.ts";
 
+/** A note's link: an http(s) URL without blanks (the modal says so; the store keeps nothing else). */
+export function isNoteLink(link: string): boolean {
+  return /^https?:\/\/\S+$/.test(link);
+}
+
 /** A note as both backends store it: redacted, cut, a link only when it is one. */
 export function noteRow(input: NoteInput, now: number) {
   const text = redactSecrets(input.text.trim()).slice(0, 2000);
   if (text === "") throw new RangeError("a note needs text");
-  const link = input.link && /^https?:\/\/\S+$/.test(input.link) ? input.link.slice(0, 1000) : null;
+  const link = input.link && isNoteLink(input.link) ? input.link.slice(0, 1000) : null;
   return {
     recordId: input.recordId,
     text,

@@ -41,7 +41,13 @@ async function setup() {
   const calls: string[] = [];
   const real = createMatcher(catalogFromRecords(seedRecords()));
   const matched: string[] = [];
-  const matcher: Matcher = { ...real, match: (text, ctx) => (matched.push(text), real.match(text, ctx)) };
+  const matcher: Matcher = {
+    ...real,
+    match: (text, ctx) => {
+      matched.push(text);
+      return real.match(text, ctx);
+    },
+  };
   const deps: AnswerDeps = {
     matcher,
     guard: guardStore(spied(store, calls), { log: quiet }),
@@ -53,8 +59,14 @@ async function setup() {
   const posts: SlackMessage[] = [];
   const links: string[] = [];
   const port: AnswerPort<SlackMessage> = {
-    post: async (m) => (posts.push(m), `170000000${posts.length}.000100`),
-    permalink: async (channel, ts) => (links.push(ts), `https://slack.test/archives/${channel}/p${ts}`),
+    post: async (m) => {
+      posts.push(m);
+      return `170000000${posts.length}.000100`;
+    },
+    permalink: async (channel, ts) => {
+      links.push(ts);
+      return `https://slack.test/archives/${channel}/p${ts}`;
+    },
   };
   return { store, deps, calls, matched, posts, links, port };
 }

@@ -1,8 +1,9 @@
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { type CompiledQuery, Kysely, PostgresDialect, type QueryResult, type SqlBool, sql } from "kysely";
 import type { Pool } from "pg";
 import type { Migration } from "../migrate.ts";
 import { type OccurrenceRow, occurrenceRow, safeLocation } from "../occurrence-row.ts";
 import type { Dialect } from "../query/context.ts";
+import { executeWith } from "../query/prepared.ts";
 import type { Schema } from "../query/schema.ts";
 import { queryStore } from "../query/store.ts";
 import type { OccurrenceInput, ReplyClaim, ReplyClaimRequest, ReplyKey, Store, StoreHealth } from "../types.ts";
@@ -79,15 +80,24 @@ export async function openPostgresStore(
   const logOccurrence = createOccurrenceWriter(fastPool);
   const dialect: Dialect = {
     run: (op) => op(),
-    occurredFrom: (ms) => (eb) => eb("occurred_at", ">=", ms),
-    occurredBefore: (ms) => (eb) => eb("occurred_at", "<", ms),
+    timeColumn: "occurred_at",
+    timeKey: (ms) => ms,
+    inList: (column, list) => sql<SqlBool>`${column} = any(${list}::text[])`,
+    listValue: (values) => values,
     newestFirst: ["occurred_at", "id"],
     // The expressions of feedback_vote (migrations/postgres/002).
     voteConflict: sql.raw("record_id, user_id, coalesce(channel_id, ''), coalesce(message_ts, '')"),
   };
+  // Kysely builds and compiles the shared queries; each runs as one pool.query on its pool.
+  const onPool =
+    (p: Pool) =>
+    async <R>(compiled: CompiledQuery<R>): Promise<QueryResult<R>> => {
+      const r = await p.query(compiled.sql, [...compiled.parameters]);
+      return { rows: r.rows as R[], ...(r.rowCount === null ? {} : { numAffectedRows: BigInt(r.rowCount) }) };
+    };
   const ctx = {
-    db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
-    fast: new Kysely<Schema>({ dialect: new PostgresDialect({ pool: fastPool }) }),
+    db: executeWith(new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), onPool(pool)),
+    fast: executeWith(new Kysely<Schema>({ dialect: new PostgresDialect({ pool: fastPool }) }), onPool(fastPool)),
     now,
     dialect,
   };

@@ -2,13 +2,10 @@
  * What the repository modules are given: the two query builders, the clock, and the few things each
  * dialect does its own way (how a write waits for a busy database, how a time range finds its rows).
  */
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
+import type { Expression, Kysely, SqlBool } from "kysely";
 import type { Schema } from "./schema.ts";
 
 export type Db = Kysely<Schema>;
-
-/** A condition on occurrences. */
-export type OccurrenceFilter = (eb: ExpressionBuilder<Schema, "occurrences">) => Expression<SqlBool>;
 
 export interface Dialect {
   /**
@@ -16,10 +13,15 @@ export interface Dialect {
    * would block the event loop); PostgreSQL waits in its pool.
    */
   run<T>(op: () => Promise<T>): Promise<T>;
-  /** Occurrences logged at or after `ms` (SQLite: the time-ordered rowid range; PostgreSQL: the time index). */
-  occurredFrom(ms: number): OccurrenceFilter;
-  /** Occurrences logged before `ms`. */
-  occurredBefore(ms: number): OccurrenceFilter;
+  /**
+   * How a time finds occurrences: SQLite's ids sort by time (`id = ms * 1024 + n`, a period is a rowid
+   * range), PostgreSQL has an index on `occurred_at`. Compare `timeColumn` with `timeKey(ms)`.
+   */
+  timeColumn: "id" | "occurred_at";
+  timeKey(ms: number): number;
+  /** `column` is one of a list of strings bound as one parameter (`listValue` encodes the list). */
+  inList(column: Expression<string>, list: Expression<unknown>): Expression<SqlBool>;
+  listValue(values: readonly string[]): unknown;
   /** Newest occurrences first (SQLite ids sort by time). */
   newestFirst: readonly ("id" | "occurred_at")[];
   /** The conflict target of one vote per user, record and message (SQLite: a generated column; PostgreSQL: an expression index). */
@@ -33,15 +35,6 @@ export interface QueryContext {
   fast: Db;
   now(): number;
   dialect: Dialect;
-}
-
-/** How many rows a write touched (Kysely reports bigints). */
-export function touched(result: {
-  numInsertedOrUpdatedRows?: bigint | undefined;
-  numUpdatedRows?: bigint;
-  numDeletedRows?: bigint;
-}): number {
-  return Number(result.numInsertedOrUpdatedRows ?? result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
 }
 
 /** A count(*) row as a number (PostgreSQL's int8 is parsed to a number by the pool; SQLite's is one). */

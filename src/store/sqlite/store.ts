@@ -1,8 +1,9 @@
 import type { Database, Statement } from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { type CompiledQuery, Kysely, type QueryResult, type SqlBool, SqliteDialect, sql } from "kysely";
 import type { Migration } from "../migrate.ts";
 import { type OccurrenceRow, occurrenceRow } from "../occurrence-row.ts";
 import type { Dialect } from "../query/context.ts";
+import { executeWith } from "../query/prepared.ts";
 import type { Schema } from "../query/schema.ts";
 import { queryStore } from "../query/store.ts";
 import { withRetry } from "../retry.ts";
@@ -88,12 +89,22 @@ export function openSqliteStore(
     },
   );
 
-  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: { prepare, close: () => db.close() } }) });
+  // Kysely builds and compiles the shared queries; they run here, on this handle, like the hand-written ones.
+  const kysely = executeWith(
+    new Kysely<Schema>({ dialect: new SqliteDialect({ database: { prepare, close: () => db.close() } }) }),
+    async <R>(compiled: CompiledQuery<R>): Promise<QueryResult<R>> => {
+      const stmt = prepare(compiled.sql);
+      if (stmt.reader) return { rows: stmt.all(compiled.parameters) as R[] };
+      return { rows: [], numAffectedRows: BigInt(stmt.run(compiled.parameters).changes) };
+    },
+  );
   const dialect: Dialect = {
     run,
     // Rows are stored in time order: a time range is a rowid range.
-    occurredFrom: (ms) => (eb) => eb("id", ">=", ms * IDS_PER_MS),
-    occurredBefore: (ms) => (eb) => eb("id", "<", ms * IDS_PER_MS),
+    timeColumn: "id",
+    timeKey: (ms) => ms * IDS_PER_MS,
+    inList: (column, list) => sql<SqlBool>`${column} in (select value from json_each(${list}))`,
+    listValue: (values) => JSON.stringify(values),
     newestFirst: ["id"],
     voteConflict: "vote_key",
   };

@@ -4,10 +4,10 @@
  */
 import { parseArgs } from "node:util";
 import { CatalogError } from "./catalog/errors.ts";
-import { readConfig } from "./cli/context.ts";
-import { type CliIo, processIo } from "./cli/io.ts";
 import { ConfigError } from "./config.ts";
+import { readConfig } from "./setup/config.ts";
 import { MigrationError, StoreOpenError } from "./store/errors.ts";
+import { type CliIo, processIo } from "./terminal/io.ts";
 
 const USAGE = `Usage: rwerror <command> [options]
 
@@ -56,7 +56,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         io.out(EXPLAIN_USAGE);
         return 0;
       }
-      const { loadForServing } = await import("./cli/context.ts");
+      const { loadForServing } = await import("./setup/catalog.ts");
       const { explainCommand } = await import("./cli/explain.ts");
       const { createMatcher } = await import("./matcher/index.ts");
       const config = readConfig(env, { receiving: false });
@@ -90,7 +90,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
         options: { data: { type: "string", multiple: true } },
         allowPositionals: true,
       });
-      const { loadForServing } = await import("./cli/context.ts");
+      const { loadForServing } = await import("./setup/catalog.ts");
       const { evalCommand } = await import("./cli/eval.ts");
       const { createMatcher } = await import("./matcher/index.ts");
       const config = readConfig(values.data ? { ...env, RWERROR_DATA: values.data.join(",") } : env, {

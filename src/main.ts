@@ -3,11 +3,12 @@
  * SLACK_BOT_TOKEN. `npm start` and `rwerror serve` both call `serve` through src/cli.ts.
  */
 
-import { runConsole } from "./cli/console.ts";
-import { loadForServing, readConfig } from "./cli/context.ts";
-import type { CliIo } from "./cli/io.ts";
 import { createMatcher } from "./matcher/index.ts";
-import { openStore, redactSecrets } from "./store/index.ts";
+import { loadForServing } from "./setup/catalog.ts";
+import { readConfig } from "./setup/config.ts";
+import { openStore } from "./store/index.ts";
+import { runConsole } from "./terminal/console.ts";
+import type { CliIo } from "./terminal/io.ts";
 
 export async function serve(env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const config = readConfig(env);
@@ -16,16 +17,7 @@ export async function serve(env: Record<string, string | undefined>, io: CliIo):
   const store = await openStore(config.dbPath, { now: Date.now });
   if (config.mode === "console") {
     try {
-      return await runConsole({
-        matcher,
-        io,
-        record: (o) => store.recordOccurrence(o),
-        context: async (id) => ({
-          redact: redactSecrets,
-          seen: { ...(await store.recordHistory(id)), threads: [] },
-          notes: await store.notesFor(id, 3),
-        }),
-      });
+      return await runConsole({ matcher, io, store, risingwaveVersion: config.risingwaveVersion });
     } finally {
       await store.close();
     }

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Matcher, MatchResult } from "../matcher/types.ts";
-import type { CliIo } from "./io.ts";
+import type { CliIo } from "../terminal/io.ts";
 import { evaluateReleases, formatReleaseEval, labelledPastesOf, thirdPartyRootAnswered } from "./release-eval.ts";
 
 export interface LabelledCase {

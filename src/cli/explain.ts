@@ -3,8 +3,8 @@
 import type { Matcher } from "../matcher/types.ts";
 import { cleanPaste } from "../redact/index.ts";
 import { renderAnswerText } from "../render/text.ts";
-import type { CliIo } from "./io.ts";
-import { readAll } from "./io.ts";
+import type { CliIo } from "../terminal/io.ts";
+import { readAll } from "../terminal/io.ts";
 import { type JsonAnswer, toJsonAnswer } from "./json.ts";
 
 /** A bit over the matcher's own 256 KiB cap, so it can still see and report the cut. */

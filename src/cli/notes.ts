@@ -7,9 +7,9 @@ import { parseArgs } from "node:util";
 import type { Catalog } from "../catalog/index.ts";
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Config } from "../config.ts";
+import { loadForServing } from "../setup/catalog.ts";
 import { openStore, type StoredNote } from "../store/index.ts";
-import { loadForServing } from "./context.ts";
-import type { CliIo } from "./io.ts";
+import type { CliIo } from "../terminal/io.ts";
 
 export const NOTES_USAGE = `Usage: rwerror notes export [--format notes|records]
 

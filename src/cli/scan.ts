@@ -4,8 +4,8 @@ import { parseArgs } from "node:util";
 import type { Config } from "../config.ts";
 import { createMatcher } from "../matcher/index.ts";
 import { formatScanJson, formatScanTable, scanLog } from "../scan/index.ts";
-import { loadForServing } from "./context.ts";
-import type { CliIo } from "./io.ts";
+import { loadForServing } from "../setup/catalog.ts";
+import type { CliIo } from "../terminal/io.ts";
 
 export async function scanCommand(argv: string[], config: Config, io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({

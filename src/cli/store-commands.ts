@@ -1,17 +1,17 @@
 /** `rwerror report` and `rwerror digest`: the store's reports from the terminal. */
 import type { Config } from "../config.ts";
-import { runDigestCommand } from "../report/digest-command.ts";
 import type { PostDigest } from "../report/digest-post.ts";
-import { runReportCommand } from "../report/report-command.ts";
+import { loadForServing } from "../setup/catalog.ts";
 import { openStore } from "../store/index.ts";
-import { loadForServing } from "./context.ts";
-import type { CliIo } from "./io.ts";
+import type { CliIo } from "../terminal/io.ts";
+import { runDigestCommand } from "./digest.ts";
+import { runReportCommand } from "./report.ts";
 
 /** Posting needs Slack: only then is @slack/bolt loaded. */
 async function digestPoster(config: Config): Promise<PostDigest | undefined> {
   if (!config.slackBotToken) return undefined;
   const { webApi } = await import("@slack/bolt");
-  const { createDigestPoster } = await import("../slack/scheduler.ts");
+  const { createDigestPoster } = await import("../slack/digest-poster.ts");
   const { SLACK_CLIENT_POLICY } = await import("../slack/client-policy.ts");
   const client = new webApi.WebClient(config.slackBotToken, {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
@@ -19,7 +19,8 @@ async function digestPoster(config: Config): Promise<PostDigest | undefined> {
     retryConfig: { ...SLACK_CLIENT_POLICY.retryConfig },
   });
   const post = createDigestPoster(client);
-  return async (channel, message) => ({ ts: (await post(channel, message)).ts });
+  const { renderDigestMessage } = await import("../render/digest.ts");
+  return async (channel, digest) => ({ ts: (await post(channel, renderDigestMessage(digest))).ts });
 }
 
 export async function runStoreCommand(

@@ -1,6 +1,6 @@
 /** `rwerror validate [PATH…]`: every problem in the data, exit 1 if any. */
 import { CatalogError, formatProblem, loadCatalog } from "../catalog/index.ts";
-import type { CliIo } from "./io.ts";
+import type { CliIo } from "../terminal/io.ts";
 
 export function validateCommand(paths: readonly string[], io: CliIo): number {
   let result: ReturnType<typeof loadCatalog>;

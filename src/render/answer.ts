@@ -12,7 +12,7 @@ import {
   factsFromRef,
 } from "./card.ts";
 import { times } from "./card-lines.ts";
-import type { CardContext, MatchFacts } from "./model.ts";
+import { type CardContext, cardModel, type MatchFacts } from "./model.ts";
 import { link, safeText } from "./mrkdwn.ts";
 import { filledTitle } from "./template.ts";
 import { renderNothingFound, renderNotSure } from "./unsure.ts";
@@ -40,12 +40,14 @@ export function renderAnswer(result: MatchResult, opts: AnswerOptions, paste = "
     return withNote(renderNothingFound(result, paste, ctx), result);
   }
   if (result.verdict === "candidates") return withNote(renderNotSure(result, paste, ctx), result);
+  // One model per card: its blocks, its button values and its fallback text all read it.
+  const model = cardModel(best.record, best, ctx);
   const blocks = [
-    ...cardBlocks(best.record, best, ctx),
+    ...cardBlocks(best.record, best, ctx, model),
     ...alternativeBlocks(best, rest, ctx),
     ...truncationNote(result),
   ];
-  return { text: cardFallback(best.record, best, ctx), blocks };
+  return { text: cardFallback(best.record, best, ctx, model), blocks };
 }
 
 function withNote(message: SlackMessage, result: MatchResult): SlackMessage {
@@ -67,14 +69,16 @@ export function renderCardFromRef(
   const wrappers = fromRef.wrappers;
   const facts: MatchFacts = { ...fromRef.facts, ...found };
   const ctx: CardOptions = { wrappers, ...opts };
-  return { text: cardFallback(record, facts, ctx), blocks: cardBlocks(record, facts, ctx) };
+  const model = cardModel(record, facts, ctx);
+  return { text: cardFallback(record, facts, ctx, model), blocks: cardBlocks(record, facts, ctx, model) };
 }
 
 /** A record looked up by id or slug (`/rwerror show`, a list's Show button): no captures, holes as "…". */
 export function renderRecordCard(record: ErrorRecord, opts: AnswerOptions): SlackMessage {
   const facts = { kind: "exact" as const, confidence: 1, captures: [] };
   const ctx: CardOptions = { ...opts };
-  return { text: cardFallback(record, facts, ctx), blocks: cardBlocks(record, facts, ctx) };
+  const model = cardModel(record, facts, ctx);
+  return { text: cardFallback(record, facts, ctx, model), blocks: cardBlocks(record, facts, ctx, model) };
 }
 
 /** The thank-you for a vote: in place of an ephemeral card's buttons, or privately to the voter. */

@@ -18,8 +18,12 @@ export { SEVERITY_EMOJI, sourceLabel } from "./card-lines.ts";
 export const CARD_FIRST_SCREEN = { blocks: 6, chars: 900 } as const;
 export const CARD_ACTIONS_BLOCK = "rwerror_card_actions";
 
-export function refFor(record: ErrorRecord, facts: MatchFacts, ctx: CardContext = {}): CardRef {
-  const model = cardModel(record, facts, ctx);
+export function refFor(
+  record: ErrorRecord,
+  facts: MatchFacts,
+  ctx: CardContext = {},
+  model: CardModel = cardModel(record, facts, ctx),
+): CardRef {
   const redact = ctx.redact ?? ((t: string) => t);
   const ref: CardRef = { r: record.id, k: kindCode(facts.kind), c: facts.confidence, v: facts.captures.map(redact) };
   if (facts.layer) ref.l = redact(facts.layer);
@@ -150,15 +154,20 @@ export function cardButtons(model: CardModel, ref: CardRef, opts: CardOptions): 
   return buttons;
 }
 
-export function cardBlocks(record: ErrorRecord, facts: MatchFacts, opts: CardOptions): Block[] {
-  const model = cardModel(record, facts, opts);
+/** A card's blocks; `model` is the card's model when the caller built it already (built once per card). */
+export function cardBlocks(
+  record: ErrorRecord,
+  facts: MatchFacts,
+  opts: CardOptions,
+  model: CardModel = cardModel(record, facts, opts),
+): Block[] {
   // A long card says less on its first screen rather than push the buttons away; the rest is in Show details.
   let screen = cardFirstScreen(model);
   for (const level of LEVELS.slice(1)) {
     if (visibleChars(screen) <= CARD_FIRST_SCREEN.chars) break;
     screen = cardFirstScreen(model, level);
   }
-  return [...screen, actions(cardButtons(model, refFor(record, facts, opts), opts), CARD_ACTIONS_BLOCK)];
+  return [...screen, actions(cardButtons(model, refFor(record, facts, opts, model), opts), CARD_ACTIONS_BLOCK)];
 }
 
 /** What a reader sees of mrkdwn: links count as their label, formatting marks not at all. */
@@ -229,8 +238,12 @@ export function alternativeBlocks(best: Match, alternatives: readonly Match[], c
 }
 
 /** Plain fallback text of a card: severity, the error as it happened, and the first step. */
-export function cardFallback(record: ErrorRecord, facts: MatchFacts, ctx: CardContext = {}): string {
-  const model = cardModel(record, facts, ctx);
+export function cardFallback(
+  record: ErrorRecord,
+  facts: MatchFacts,
+  ctx: CardContext = {},
+  model: CardModel = cardModel(record, facts, ctx),
+): string {
   const first = model.steps[0] ? ` First step: ${model.steps[0]}` : model.analysed ? "" : " No analysis yet.";
   return safeText(`[${model.severity}] ${model.title}.${first}`, 2900);
 }

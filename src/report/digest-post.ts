@@ -1,9 +1,9 @@
 import type { Catalog } from "../catalog/index.ts";
-import { type DigestMessage, renderDigestMessage } from "../render/digest.ts";
 import type { DigestRow, Store } from "../store/index.ts";
-import { buildWeeklyDigest, type DigestTarget } from "./weekly.ts";
+import { buildWeeklyDigest, type DigestTarget, type WeeklyDigest } from "./weekly.ts";
 
-export type PostDigest = (channel: string, message: DigestMessage) => Promise<{ ts?: string | undefined }>;
+/** Renders and posts a digest (plain data in): the edge decides what it looks like. */
+export type PostDigest = (channel: string, digest: WeeklyDigest) => Promise<{ ts?: string | undefined }>;
 
 export interface DigestPostDeps {
   store: Store;
@@ -31,8 +31,7 @@ export async function postDigestOnce(deps: DigestPostDeps, target: DigestTarget)
       existing: await store.getDigest(target.periodKey),
     };
   try {
-    const message = renderDigestMessage(await buildWeeklyDigest(store, catalog, target));
-    const { ts } = await post(channel, message);
+    const { ts } = await post(channel, await buildWeeklyDigest(store, catalog, target));
     await store.markDigestPosted(claim, { channel, ...(ts ? { messageTs: ts } : {}) });
     return { status: "posted", periodKey: target.periodKey, ts };
   } catch (error) {

@@ -1,4 +1,3 @@
-export { DIGEST_USAGE, type DigestDeps, runDigestCommand } from "./digest-command.ts";
 export { type DigestPostDeps, type DigestPostResult, type PostDigest, postDigestOnce } from "./digest-post.ts";
 export {
   dayEdges,
@@ -12,7 +11,6 @@ export {
   weekPeriod,
 } from "./period.ts";
 export { buildErrorReport, type ErrorReport } from "./report.ts";
-export { REPORT_USAGE, type ReportDeps, runReportCommand } from "./report-command.ts";
 export {
   type DigestScheduler,
   type DigestSchedulerOptions,

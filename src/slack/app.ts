@@ -9,16 +9,16 @@ import { App, LogLevel } from "@slack/bolt";
 import type { Catalog } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
 import type { Matcher } from "../matcher/types.ts";
+import { healthRoutes, startHealthServer } from "../server/health.ts";
+import { guardSlackRequests, hardenServer } from "../server/http-guard.ts";
+import { createInFlight, describeRequest } from "../server/inflight.ts";
+import { countingFetch, createMetrics, instrumentMatcher, type Metrics } from "../server/metrics.ts";
+import { createReplayGuard } from "../server/replay.ts";
 import { createLocalClaims, guardStore, type StoreGuard } from "../store/index.ts";
 import { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 import type { ListenerDeps, SlackDeps } from "./deps.ts";
-import { healthRoutes, startHealthServer } from "./health.ts";
-import { guardSlackRequests, hardenServer } from "./http-guard.ts";
-import { createInFlight, describeRequest } from "./inflight.ts";
-import { registerListeners } from "./listeners.ts";
+import { registerListeners } from "./listeners/index.ts";
 import { createLogger } from "./log.ts";
-import { countingFetch, createMetrics, instrumentMatcher, type Metrics } from "./metrics.ts";
-import { createReplayGuard } from "./replay.ts";
 import { describeSlackError } from "./web-call.ts";
 
 const LEVELS: Record<Config["logLevel"], LogLevel> = {

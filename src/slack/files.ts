@@ -6,7 +6,6 @@
 
 import type { webApi } from "@slack/bolt";
 import { z } from "zod";
-import { cleanPaste } from "../redact/index.ts";
 import { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 import { callSlack } from "./web-call.ts";
 
@@ -117,8 +116,8 @@ export async function readPastedFiles(
     else if (url === undefined || !trusted(url, opts.trustedOrigins)) skipped.push(`${id}: no trusted download URL`);
     else {
       const text = await download(url, opts, maxBytes);
-      // Redacted here, at the edge, like message text (src/slack/slack-text.ts).
-      if (typeof text === "string") texts.push(cleanPaste(text));
+      // Raw text: the answer flow's clean step redacts it with the message (src/answer/clean.ts).
+      if (typeof text === "string") texts.push(text);
       else skipped.push(`${id}: ${text.reason}`);
     }
   }

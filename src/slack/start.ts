@@ -3,13 +3,15 @@
  * and the digest scheduler, reload the catalog on SIGHUP or a data change, run until
  * SIGINT/SIGTERM, then drain the running handlers and close the database.
  */
-import type { CliIo } from "../cli/io.ts";
+
+import { renderDigestMessage } from "../render/digest.ts";
 import { startDigestScheduler } from "../report/schedule.ts";
+import type { CliIo } from "../terminal/io.ts";
 import { type BuiltApp, buildApp } from "./app.ts";
 import type { SlackDeps } from "./deps.ts";
+import { createDigestPoster } from "./digest-poster.ts";
 import { configuredSecrets, scrubber } from "./log.ts";
 import { watchCatalog } from "./reload.ts";
-import { createDigestPoster } from "./scheduler.ts";
 import { describeSlackError } from "./web-call.ts";
 
 function signalled(): Promise<void> {
@@ -61,7 +63,7 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
     cron: config.digestCron,
     tz: config.timeZone,
     channel: config.digestChannel,
-    post: async (channel, message) => ({ ts: (await post(channel, message)).ts }),
+    post: async (channel, digest) => ({ ts: (await post(channel, renderDigestMessage(digest))).ts }),
     now: deps.now,
     log: logger,
     retentionDays: config.retentionDays,

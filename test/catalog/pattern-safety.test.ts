@@ -5,10 +5,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildCatalog } from "../../src/catalog/index.ts";
 import { maxTextFor, unsafePatternReason } from "../../src/catalog/pattern-safety.ts";
 import type { ErrorRecord } from "../../src/catalog/schema.ts";
-import { loadForServing } from "../../src/cli/context.ts";
 import { validateCommand } from "../../src/cli/validate.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createMatcher } from "../../src/matcher/index.ts";
+import { loadForServing } from "../../src/setup/catalog.ts";
 import { expectLinear } from "../support/linear-time.ts";
 import { shippedData } from "../support/seeds.ts";
 

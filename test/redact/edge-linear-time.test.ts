@@ -1,8 +1,8 @@
 import { describe } from "vitest";
+import { plainTextFromSlack } from "../../src/answer/clean.ts";
 import { classifyLine } from "../../src/scan/classify.ts";
 import { messageOf } from "../../src/scan/scan.ts";
 import { shapeOf } from "../../src/scan/shape-cache.ts";
-import { plainTextFromSlack } from "../../src/slack/slack-text.ts";
 import { fingerprintError, maskErrorText } from "../../src/store/fingerprint.ts";
 import { linearTimeChecks } from "../support/linear-time.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { plainTextFromSlack } from "../../src/answer/clean.ts";
 import { looksLikeError } from "../../src/matcher/index.ts";
 import { cleanPaste, REDACTED, redactSecrets } from "../../src/redact/index.ts";
-import { plainTextFromSlack } from "../../src/slack/slack-text.ts";
 
 // Made-up values in each issuer's published shape.
 const A36 = "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { DigestMessage } from "../../src/render/digest.ts";
+import { type DigestMessage, renderDigestMessage } from "../../src/render/digest.ts";
 import { postDigestOnce } from "../../src/report/digest-post.ts";
 import { startDigestScheduler } from "../../src/report/schedule.ts";
-import { digestTargetAt } from "../../src/report/weekly.ts";
+import { digestTargetAt, type WeeklyDigest } from "../../src/report/weekly.ts";
 import type { Store } from "../../src/store/index.ts";
 import { tempDir } from "../store/temp-store.ts";
 import { fakeCatalog, logEvents } from "./fixtures.ts";
@@ -23,8 +23,9 @@ function fakeSlack(delayMs = 0) {
   const posts: { channel: string; message: DigestMessage }[] = [];
   return {
     posts,
-    post: async (channel: string, message: DigestMessage) => {
-      posts.push({ channel, message });
+    // Renders what it is given, as the bot's poster does: the scheduler hands over plain data.
+    post: async (channel: string, digest: WeeklyDigest) => {
+      posts.push({ channel, message: renderDigestMessage(digest) });
       await new Promise((r) => setTimeout(r, delayMs));
       return { ts: `${posts.length}.000100` };
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCommandText } from "../../src/slack/command-text.ts";
+import { parseCommandText } from "../../src/slack/listeners/command-text.ts";
 
 describe("parseCommandText", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SHORTCUT_EXPLAIN } from "../../src/render/index.ts";
-import { SLASH_COMMAND } from "../../src/slack/commands.ts";
+import { SLASH_COMMAND } from "../../src/slack/listeners/commands.ts";
 import { parseYaml, type Yaml } from "../support/mini-yaml.ts";
 
 const manifestPath = new URL("../../manifest.yml", import.meta.url);

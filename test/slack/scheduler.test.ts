@@ -1,6 +1,6 @@
 import { webApi } from "@slack/bolt";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDigestPoster, type PlainMessage } from "../../src/slack/scheduler.ts";
+import { createDigestPoster, type PlainMessage } from "../../src/slack/digest-poster.ts";
 import { BOT_TOKEN } from "../support/bot.ts";
 import { type FakeSlack, startFakeSlack } from "../support/fake-slack.ts";
 

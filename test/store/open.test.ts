@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resolvePaths } from "../../src/cli/context.ts";
 import { loadConfig } from "../../src/config.ts";
+import { resolvePaths } from "../../src/setup/config.ts";
 import { storeKindOf } from "../../src/store/index.ts";
 
 describe("RWERROR_DB", () => {

@@ -1,6 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import { bucketOf, type OccurrenceRow } from "../occurrence-row.ts";
-import type { PeriodGroup, PeriodScan, StoredOccurrence, UnmatchedExample } from "../types.ts";
+import type { PeriodGroup, PeriodScan, UnmatchedExample } from "../types.ts";
 
 type Prepare = (sql: string) => Statement;
 
@@ -40,14 +40,6 @@ export function insertOccurrence(prepare: Prepare, row: OccurrenceRow): { id: nu
     );
   }
   return { id: existing.id, inserted: false };
-}
-
-export function listOccurrences(prepare: Prepare, limit: number): StoredOccurrence[] {
-  return prepare(
-    `SELECT id, record_id AS recordId, source, channel_id AS channelId, message_ts AS messageTs, excerpt,
-      fingerprint, template, confidence, match_kind AS matchKind, occurred_at AS occurredAt
-     FROM occurrences ORDER BY id DESC LIMIT ?`,
-  ).all(limit) as StoredOccurrence[];
 }
 
 /** The rowid range of [from, to): rows are stored in time order. */

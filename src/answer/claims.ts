@@ -1,0 +1,59 @@
+/**
+ * Shared state claimed in the database (across replicas), with this process deciding alone while the
+ * database does not answer: Slack events (one live delivery handled at a time, handled once its answer
+ * is out) and thread replies (one per thread and record; the claim is given back when the post fails).
+ */
+import type { ReplyClaim, ReplyClaimRequest, ReplyKey } from "../store/index.ts";
+import type { AnswerDeps } from "./types.ts";
+
+type ClaimDeps = Pick<AnswerDeps, "guard" | "localClaims">;
+
+/** Runs `handle` for the first live delivery of `eventId`; false when another delivery has it. */
+export async function handleOnce(deps: ClaimDeps, eventId: string, handle: () => Promise<void>): Promise<boolean> {
+  const claimed = await deps.guard.decide(
+    `event claim ${eventId}`,
+    (store) => store.claimEvent(eventId),
+    () => deps.localClaims.claimEvent(eventId),
+  );
+  if (!claimed) return false;
+  try {
+    await handle();
+  } catch (error) {
+    await deps.guard.write(`event release ${eventId}`, (store) => store.releaseEvent(eventId));
+    throw error;
+  }
+  await deps.guard.write(`event done ${eventId}`, (store) => store.completeEvent(eventId));
+  return true;
+}
+
+/** One locked decision per channel: already replied, capped, a pointer, or a card (claimed unless capped). */
+export function claimReply(
+  deps: ClaimDeps & Pick<AnswerDeps, "now">,
+  key: ReplyKey,
+  request: ReplyClaimRequest,
+): Promise<ReplyClaim> {
+  const at = deps.now();
+  return deps.guard.decide(
+    `reply claim channel=${key.channelId}`,
+    (store) => store.claimReply(key, request),
+    () => deps.localClaims.claimReply(key, request, at),
+  );
+}
+
+/** Posts a claimed reply and keeps its ts (later cards link to it); a failed post gives the claim back. */
+export async function postClaimed(
+  deps: ClaimDeps,
+  key: ReplyKey,
+  post: () => Promise<string | undefined>,
+): Promise<string | undefined> {
+  let ts: string | undefined;
+  try {
+    ts = await post();
+  } catch (error) {
+    await deps.guard.write("reply release", (store) => store.releaseReply(key));
+    throw error;
+  }
+  const posted = ts;
+  if (posted) await deps.guard.write("reply ts", (store) => store.setReplyTs(key, posted));
+  return posted;
+}

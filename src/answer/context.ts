@@ -1,0 +1,108 @@
+/** What a card says beyond its record: seen before (with permalinks), team notes, the team's release. */
+import type { ErrorRecord } from "../catalog/schema.ts";
+import type { MatchContext } from "../matcher/types.ts";
+import type { CardContext, CardRef, MatchFacts, SeenBefore, TeamNote } from "../render/index.ts";
+import { redactSecrets } from "../store/index.ts";
+import type { AnswerDeps, AnswerPort } from "./types.ts";
+
+export interface CardPlace {
+  channelId?: string | undefined;
+  threadTs?: string | undefined;
+}
+
+type Permalink = AnswerPort<unknown>["permalink"];
+type ContextDeps = Pick<AnswerDeps, "guard" | "config">;
+
+/** The per-paste context for a channel: its release setting, if any. */
+export async function channelMatchContext(
+  deps: Pick<AnswerDeps, "guard">,
+  channelId: string | null | undefined,
+): Promise<MatchContext> {
+  if (!channelId) return {};
+  // Without the database the paste is matched as if the channel had no setting.
+  const channelVersion = await deps.guard.decide(
+    `channel version ${channelId}`,
+    (store) => store.getChannelVersion(channelId),
+    () => undefined,
+  );
+  return { channelVersion };
+}
+
+export function baseContext(deps: Pick<AnswerDeps, "config">): CardContext {
+  return { redact: redactSecrets, version: deps.config.risingwaveVersion ?? null };
+}
+
+async function seenBefore(
+  deps: ContextDeps,
+  recordId: string,
+  place: CardPlace,
+  permalink: Permalink,
+): Promise<SeenBefore> {
+  // Read before the paste is logged: the occurrence being answered is not "seen before". A database
+  // that does not answer in time costs the card its history, never the answer.
+  const history = await deps.guard.decide(
+    `seen-before record=${recordId}`,
+    (store) => store.recordHistory(recordId),
+    () => ({ count: 0, firstAt: 0, lastAt: 0, channels: [] }),
+  );
+  const exclude =
+    place.channelId && place.threadTs ? { channelId: place.channelId, threadTs: place.threadTs } : undefined;
+  const threads: SeenBefore["threads"][number][] = [];
+  if (permalink) {
+    const earlier = await deps.guard.decide(
+      `answered threads record=${recordId}`,
+      (store) => store.answeredThreads(recordId, { limit: 3, ...(exclude ? { exclude } : {}) }),
+      () => [],
+    );
+    for (const t of earlier) {
+      const url = await permalink(t.channelId, t.replyTs ?? t.threadTs);
+      if (url) threads.push({ url, at: t.at, helpful: t.helpful, noted: t.noted });
+    }
+  }
+  return { ...history, threads };
+}
+
+async function teamNotes(deps: ContextDeps, recordId: string): Promise<TeamNote[]> {
+  const notes = await deps.guard.decide(
+    `notes record=${recordId}`,
+    (store) => store.notesFor(recordId, 3),
+    () => [],
+  );
+  return notes.map((n) => ({ text: n.text, link: n.link, userId: n.userId, at: n.at }));
+}
+
+/** The full context of a card about `recordId` shown at `place`; earlier threads only with a permalink port. */
+export async function cardContext(
+  deps: ContextDeps,
+  recordId: string | undefined,
+  place: CardPlace = {},
+  permalink?: Permalink,
+): Promise<CardContext> {
+  const base = baseContext(deps);
+  if (!recordId) return base;
+  const [seen, notes] = await Promise.all([seenBefore(deps, recordId, place, permalink), teamNotes(deps, recordId)]);
+  return { ...base, seen, notes };
+}
+
+/**
+ * What a button's card knew beyond its value: the matched layer is matched again (for the same
+ * release when the paste named one) and the record's release facts, third-party context and panic
+ * site are taken from it. Empty when the layer no longer matches the record (the catalog changed).
+ */
+export async function refFacts(
+  deps: Pick<AnswerDeps, "guard" | "matcher">,
+  record: ErrorRecord,
+  ref: CardRef,
+  channelId: string | undefined,
+): Promise<Pick<MatchFacts, "release" | "context" | "panicSite">> {
+  if (!ref.l) return {};
+  const context = await channelMatchContext(deps, channelId);
+  const again = deps.matcher.match(ref.l, ref.t ? { ...context, pasteVersion: ref.t } : context);
+  const m = again.matches.find((x) => x.record.id === record.id);
+  if (!m) return {};
+  return {
+    ...(m.release ? { release: m.release } : {}),
+    ...(m.context ? { context: m.context } : {}),
+    ...(m.panicSite ? { panicSite: m.panicSite } : {}),
+  };
+}

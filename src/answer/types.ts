@@ -1,0 +1,82 @@
+/** What the answer flow is given: its dependencies, the paste, where it came from, and how to reply. */
+import type { Match, Matcher, MatchResult } from "../matcher/types.ts";
+import type { CardContext } from "../render/index.ts";
+import type { LocalClaims, OccurrenceInput, StoreGuard } from "../store/index.ts";
+
+/** The settings the flow reads (a subset of Config, so the Slack deps fit as they are). */
+export interface AnswerSettings {
+  /** The release the team runs (RWERROR_RISINGWAVE_VERSION); a paste's own release wins. */
+  risingwaveVersion?: string | undefined;
+  /** Flood control: full cards per channel per 10 minutes. */
+  maxCardsPer10Min: number;
+  /** React :grey_question: on an auto-channel paste without a confident answer. */
+  unsureReaction: boolean;
+}
+
+export interface AnswerDeps {
+  matcher: Matcher;
+  /** The store behind deadlines and retries: an answer never waits long for the database. */
+  guard: StoreGuard;
+  /** This process's own claims, used only while the database does not answer. */
+  localClaims: LocalClaims;
+  now: () => number;
+  config: AnswerSettings;
+  logger: { debug(msg: string): void; info(msg: string): void; warn(msg: string): void };
+}
+
+/** A paste as it arrived: message text as Slack sends it (escaped, `<…>` tokens) and raw texts (files, a terminal). */
+export interface Paste {
+  slackText?: string;
+  rawTexts?: readonly string[];
+}
+
+/** Where a paste came from: the occurrence's coordinates. */
+export type Where = Pick<OccurrenceInput, "source" | "teamId" | "channelId" | "userId" | "messageTs" | "threadTs"> & {
+  /** A lookup (Explain this error on a bot's own message): answered, never counted. */
+  lookup?: boolean;
+};
+
+/**
+ * How the answer is given. `auto`: a thread reply in an incident channel, confident answers only, with
+ * flood control; `mention`: a thread reply asked for by name, one per thread and record; `private`: an
+ * answer only the asker sees (slash command, paste box, shortcut); `console`: the terminal.
+ */
+export type AnswerMode = "auto" | "mention" | "private" | "console";
+
+/** The surface's own calls, given by the caller: functions, not a client. */
+export interface AnswerPort<M> {
+  /** Posts the answer; resolves to its ts when the surface has one, throws when it could not post. */
+  post(message: M): Promise<string | undefined>;
+  /** A link to an earlier message (seen-before threads, the repeat pointer); absent on the terminal. */
+  permalink?(channelId: string, ts: string): Promise<string | null>;
+  /** Reacts on the pasted message (auto-replies without a confident answer). */
+  react?(name: string): Promise<void>;
+}
+
+/** Plain data in, the surface's message out (Block Kit or terminal text). */
+export interface AnswerRenderer<M> {
+  answer(result: MatchResult, context: CardContext, text: string): M;
+  /** One line pointing at the card already posted in the channel. */
+  repeat(best: Match, permalink: string | null, count: number): M;
+  /** The thread already has this error's card (a mention asked again). */
+  alreadyInThread(): M;
+}
+
+export interface ReadPaste {
+  /** The cleaned text that was matched (unescaped once, redacted). */
+  text: string;
+  result: MatchResult;
+}
+
+export type AnswerOutcome =
+  /** Auto channels: not an error at all; nothing posted or counted. */
+  | { kind: "not-an-error" }
+  /** Auto channels: no confident answer; counted, not posted (a reaction at most). */
+  | { kind: "not-confident" }
+  | { kind: "muted" }
+  | { kind: "already-replied" }
+  | { kind: "card-cap"; cards: number }
+  | { kind: "pointer"; replyTs: string | undefined }
+  | { kind: "card"; replyTs: string | undefined }
+  /** Candidates or nothing found, posted as such (every mode but auto). */
+  | { kind: "unsure"; replyTs: string | undefined };

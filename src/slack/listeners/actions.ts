@@ -1,0 +1,142 @@
+/** Card buttons: feedback, details, post in channel, alternatives, Show, link buttons. */
+import type { App } from "@slack/bolt";
+import { cardContext, refFacts } from "../../answer/index.ts";
+import {
+  ACTION,
+  feedbackThanksText,
+  renderCardFromRef,
+  renderDetailsView,
+  renderFeedbackThanks,
+  renderRecordCard,
+} from "../../render/index.ts";
+import type { ListenerDeps } from "../deps.ts";
+import { blockActionSchema, buttonSchema } from "../payloads.ts";
+import { permalinkVia } from "../ports.ts";
+import { callSlack } from "../web-call.ts";
+import { clickedRecord, GONE, readClick } from "./clicks.ts";
+
+export function registerActions(app: App, deps: ListenerDeps): void {
+  const feedback = (helpful: boolean) =>
+    app.action(helpful ? ACTION.helpful : ACTION.notHelpful, async ({ ack, body, action, respond, client }) => {
+      await ack();
+      const click = readClick(body, action);
+      if (!click) return;
+      const { ref, channelId } = click;
+      const messageTs = click.body.message?.ts ?? click.body.container?.message_ts ?? null;
+      const vote = {
+        recordId: ref.r,
+        helpful,
+        userId: click.body.user.id,
+        teamId: click.body.team?.id ?? null,
+        channelId: channelId ?? null,
+        messageTs,
+        at: deps.now(),
+      };
+      await deps.guard.write(`vote record=${ref.r}`, (store) => store.recordFeedback(vote));
+      if (click.ephemeral) {
+        const record = deps.catalog.byId(ref.r);
+        if (!record) return;
+        const ctx = await cardContext(deps, record.id, { channelId }, permalinkVia(client));
+        const found = await refFacts(deps, record, ref, channelId);
+        const card = renderCardFromRef(record, ref, { ...ctx, ephemeral: true }, found);
+        await respond({ replace_original: true, text: card.text, blocks: renderFeedbackThanks(card.blocks, helpful) });
+        return;
+      }
+      // A card in the channel is shared: it keeps its buttons so everyone else can still vote,
+      // and only the clicker hears back.
+      await respond({
+        response_type: "ephemeral",
+        replace_original: false,
+        text: `${feedbackThanksText(helpful)} (Only you can see this.)`,
+      });
+    });
+  feedback(true);
+  feedback(false);
+
+  app.action(ACTION.details, async ({ ack, body, action, respond, client }) => {
+    await ack();
+    const click = readClick(body, action);
+    if (!click) return;
+    const record = await clickedRecord(deps, click, respond);
+    if (!record) return;
+    const triggerId = click.body.trigger_id;
+    if (!triggerId) return;
+    // Opened first: a trigger_id expires after 3 seconds, permalinks can wait for the modal's next look.
+    const [ctx, found] = await Promise.all([
+      cardContext(deps, record.id, { channelId: click.channelId }),
+      refFacts(deps, record, click.ref, click.channelId),
+    ]);
+    const opened = await callSlack(
+      client.views.open({ trigger_id: triggerId, view: renderDetailsView(record, click.ref, ctx, found) }),
+    );
+    if (!opened.ok) deps.logger.warn(`details: views.open failed (${opened.error}) record=${record.id}`);
+  });
+
+  app.action(ACTION.postInChannel, async ({ ack, body, action, respond, client }) => {
+    await ack();
+    const click = readClick(body, action);
+    if (!click || click.channelId === undefined) return;
+    const record = await clickedRecord(deps, click, respond);
+    if (!record) return;
+    const ctx = await cardContext(deps, record.id, { channelId: click.channelId }, permalinkVia(client));
+    const found = await refFacts(deps, record, click.ref, click.channelId);
+    const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false }, found);
+    const posted = await callSlack(client.chat.postMessage({ channel: click.channelId, unfurl_links: false, ...card }));
+    if (!posted.ok) {
+      deps.logger.info(`post in channel: chat.postMessage failed (${posted.error}) channel=${click.channelId}`);
+      await respond({
+        response_type: "ephemeral",
+        replace_original: false,
+        text: `I could not post here (${posted.error}). Invite me with \`/invite @rwerror\` and try again.`,
+      });
+      return;
+    }
+    await respond({ delete_original: true });
+  });
+
+  // An alternative swaps an ephemeral card in place; on a channel card it answers only the clicker.
+  app.action(new RegExp(`^${ACTION.alternativePrefix}\\d+$`), async ({ ack, body, action, respond, client }) => {
+    await ack();
+    const click = readClick(body, action);
+    if (!click) return;
+    const record = await clickedRecord(deps, click, respond);
+    if (!record) return;
+    const ctx = await cardContext(deps, record.id, { channelId: click.channelId }, permalinkVia(client));
+    const found = await refFacts(deps, record, click.ref, click.channelId);
+    const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: true }, found);
+    await respond(
+      click.ephemeral
+        ? { replace_original: true, ...card }
+        : { response_type: "ephemeral", replace_original: false, ...card },
+    );
+  });
+
+  // A list item's Show (search, stats, Home, digest): that record's card, privately; a lookup, not counted.
+  app.action(new RegExp(`^${ACTION.showPrefix}\\d+$`), async ({ ack, body, action, respond, client }) => {
+    await ack();
+    const a = buttonSchema.safeParse(action);
+    const b = blockActionSchema.safeParse(body);
+    if (!a.success || !b.success || !a.data.value) return;
+    const record = deps.catalog.byId(a.data.value);
+    if (!record) {
+      await respond(GONE);
+      return;
+    }
+    const channelId = b.data.container?.channel_id ?? b.data.channel?.id;
+    const ctx = await cardContext(deps, record.id, { channelId }, permalinkVia(client));
+    const card = renderRecordCard(record, { ...ctx, ephemeral: channelId !== undefined });
+    if (channelId === undefined) {
+      // App Home has no response_url channel: answer in the app's DM.
+      await client.chat.postMessage({ channel: b.data.user.id, ...card });
+      return;
+    }
+    await respond({ response_type: "ephemeral", replace_original: false, ...card });
+  });
+
+  // URL buttons open in the browser; Slack still sends the click, which only needs an ack.
+  for (const id of [ACTION.openIssue, ACTION.searchDocs, ACTION.searchIssues]) {
+    app.action(id, async ({ ack }) => {
+      await ack();
+    });
+  }
+}

@@ -1,0 +1,84 @@
+/** Incident channels: a pasted error (text, snippet or text file) gets one threaded answer. */
+import type { App, webApi } from "@slack/bolt";
+import { answerPaste, blockKit, handleOnce } from "../../answer/index.ts";
+import { createChannelFilter } from "../channels.ts";
+import type { ListenerDeps } from "../deps.ts";
+import { readPastedFiles, trustedOriginsFor } from "../files.ts";
+import { eventEnvelopeSchema, type MessageEvent, messageEventSchema } from "../payloads.ts";
+import { threadPort } from "../ports.ts";
+import { callSlack } from "../web-call.ts";
+import { malformedEventLogger } from "./malformed.ts";
+
+/** New messages only: edits, deletions, joins, bot posts and the like never get an answer. */
+const ANSWERED_SUBTYPES = new Set<string | undefined>([undefined, "file_share", "thread_broadcast"]);
+
+export function registerEvents(app: App, deps: ListenerDeps): void {
+  const channels = createChannelFilter(
+    deps.config.autoChannels,
+    async (channel) => {
+      const info = await callSlack(app.client.conversations.info({ channel }));
+      if (!info.ok) {
+        deps.logger.warn(`auto-reply: conversations.info failed (${info.error}) channel=${channel}`);
+        throw new Error(info.error);
+      }
+      return info.value.channel?.name;
+    },
+    deps.now,
+  );
+  if (!channels.enabled) return;
+  const trustedOrigins = trustedOriginsFor(deps.config.slackApiUrl);
+  const malformed = malformedEventLogger(deps.logger);
+
+  app.event("message", async ({ event, body, context, client }) => {
+    const parsed = messageEventSchema.safeParse(event);
+    const envelope = eventEnvelopeSchema.safeParse(body);
+    if (!parsed.success || !envelope.success) {
+      malformed(body, (parsed.error ?? envelope.error)?.issues[0]);
+      return;
+    }
+    const m = parsed.data;
+    if (!ANSWERED_SUBTYPES.has(m.subtype) || m.bot_id !== undefined) return;
+    if (m.user !== undefined && m.user === context.botUserId) return;
+    if (!(await channels.allows(m.channel))) return;
+    const eventId = envelope.data.event_id;
+    const handled = await handleOnce(deps, eventId, () =>
+      handleMessage(m, envelope.data.team_id, context.botToken, client),
+    );
+    if (!handled) deps.logger.debug(`auto-reply: event ${eventId} already handled`);
+  });
+
+  async function handleMessage(
+    m: MessageEvent,
+    teamId: string | undefined,
+    botToken: string | undefined,
+    client: webApi.WebClient,
+  ): Promise<void> {
+    const files = m.files && m.files.length > 0 && botToken ? await readFiles(client, m, botToken) : [];
+    const threadTs = m.thread_ts ?? m.ts;
+    const outcome = await answerPaste(
+      deps,
+      { slackText: m.text, rawTexts: files },
+      {
+        source: "auto",
+        teamId: teamId ?? null,
+        channelId: m.channel,
+        userId: m.user ?? null,
+        messageTs: m.ts,
+        threadTs,
+      },
+      "auto",
+      {
+        render: blockKit({ ephemeral: false }),
+        port: threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger),
+      },
+    );
+    deps.logger.debug(`auto-reply: ${outcome.kind} channel=${m.channel} thread=${threadTs}`);
+  }
+
+  async function readFiles(client: webApi.WebClient, m: MessageEvent, token: string): Promise<string[]> {
+    const ids = (m.files ?? []).map((f) => f.id);
+    const { texts, skipped } = await readPastedFiles(client, ids, { token, fetch: deps.fetch, trustedOrigins });
+    for (const reason of skipped) deps.logger.info(`auto-reply: file skipped channel=${m.channel} ${reason}`);
+    return texts;
+  }
+}

@@ -6,8 +6,9 @@
  * record says where its analysis came from (`record.analysis`).
  */
 import type { ParsedAnalyses } from "./analysis-parse.ts";
-import { ANALYSIS_FIELDS, type Analysis, type AnalysisOrigin } from "./analysis-schema.ts";
+import type { ANALYSIS_FIELDS, Analysis, AnalysisOrigin } from "./analysis-schema.ts";
 import type { CatalogProblem } from "./errors.ts";
+import { indexFamilies } from "./family-index.ts";
 import type { ErrorRecord } from "./schema.ts";
 
 /** Word overlap (Dice) of two message patterns at or above this is the same error reworded. */
@@ -127,14 +128,25 @@ export interface AnalysisJoin {
   coverage: AnalysisCoverage;
 }
 
-/** The record with an analysis's fields in place of its own (a record analysis replaces what the record said). */
+/**
+ * The record with an analysis's fields in place of its own (a record analysis replaces what the record
+ * said). One object literal with every field named: 20,000 joined records stay fast-shaped objects.
+ */
 function applied(record: ErrorRecord, a: Analysis, origin: AnalysisOrigin): ErrorRecord {
-  const out: ErrorRecord = { ...record, analysis: { ...origin, references: a.references, releases: a.releases } };
-  for (const name of ANALYSIS_FIELDS) {
-    const v = a[name];
-    (out as Record<string, unknown>)[name] = v ?? (name === "solutions" || name === "preventionTips" ? [] : null);
-  }
-  return out;
+  return {
+    ...record,
+    documentation: a.documentation,
+    triggerScenarios: a.triggerScenarios ?? null,
+    commonSituations: a.commonSituations ?? null,
+    solutions: a.solutions,
+    exampleFix: a.exampleFix ?? null,
+    preventionTips: a.preventionTips ?? [],
+    handlingStrategy: a.handlingStrategy,
+    validationCode: a.validationCode ?? null,
+    typeGuard: a.typeGuard ?? null,
+    tryCatchPattern: a.tryCatchPattern ?? null,
+    analysis: { ...origin, references: a.references, releases: a.releases },
+  } satisfies Record<(typeof ANALYSIS_FIELDS)[number], unknown> & ErrorRecord;
 }
 
 /**
@@ -173,6 +185,7 @@ export function joinAnalyses(records: readonly ErrorRecord[], analyses: ParsedAn
     warnings.push(`${e.file}:${e.line}: analysis for id ${id}: no loaded record has this id (the catalog lacks it)`);
   }
   const joined = joinAnalysis(withOwn);
+  const index = indexFamilies(analyses.families);
   let carried = 0;
   const counts = new Array<number>(analyses.families.length).fill(0);
   const analysed = { record: 0, family: 0, none: 0 };
@@ -182,16 +195,15 @@ export function joinAnalyses(records: readonly ErrorRecord[], analyses: ParsedAn
       analysed.record++;
       return r;
     }
-    for (let i = 0; i < analyses.families.length; i++) {
-      const f = analyses.families[i] as (typeof analyses.families)[number];
-      if (!f.matches(r)) continue;
-      counts[i] = (counts[i] ?? 0) + 1;
-      analysed.family++;
-      const { family, title } = f.analysis.for;
-      return applied(r, f.analysis, { kind: "family", from: family, title });
+    const hit = index.first(r);
+    if (!hit) {
+      analysed.none++;
+      return r;
     }
-    analysed.none++;
-    return r;
+    counts[hit.at] = (counts[hit.at] ?? 0) + 1;
+    analysed.family++;
+    const { family, title } = hit.family.analysis.for;
+    return applied(r, hit.family.analysis, { kind: "family", from: family, title });
   });
   const families = analyses.families.map((f, i) => ({
     name: f.analysis.for.family,

@@ -3,6 +3,7 @@
  * a few string compares and at most two regex tests per record and family.
  */
 import type { FamilyRule } from "./analysis-schema.ts";
+import { enumOf } from "./family-index.ts";
 import { maxTextFor, unsafePatternReason } from "./pattern-safety.ts";
 import type { ErrorRecord } from "./schema.ts";
 
@@ -43,12 +44,6 @@ export function ruleProblem(rule: FamilyRule): { field: string; reason: string }
   return null;
 }
 
-/** The `Enum` of `Enum::Variant` (the part before the last `::`), or null for a bare name. */
-function enumOf(errorClass: string): string | null {
-  const at = errorClass.lastIndexOf("::");
-  return at < 0 ? null : errorClass.slice(0, at);
-}
-
 /** A rule that `ruleProblem` accepted, as one test; cheap keys first, regexes last. */
 export function compileRule(rule: FamilyRule): CompiledRule {
   const tests: ((r: ErrorRecord) => boolean)[] = [];
@@ -68,7 +63,12 @@ export function compileRule(rule: FamilyRule): CompiledRule {
   }
   if (rule.filePath !== undefined) {
     const glob = globToRegExp(rule.filePath);
-    tests.push((r) => r.filePath !== null && glob.test(r.filePath));
+    // The literal head of the glob (`src/meta/`) rules most paths out before the regex runs.
+    const head = rule.filePath.slice(0, rule.filePath.search(/\*|$/));
+    tests.push((r) => {
+      const path = r.filePath;
+      return typeof path === "string" && path.startsWith(head) && glob.test(path);
+    });
   }
   if (rule.messagePattern !== undefined) {
     const re = new RegExp(rule.messagePattern, "s");
@@ -76,5 +76,6 @@ export function compileRule(rule: FamilyRule): CompiledRule {
     const cap = maxTextFor(rule.messagePattern);
     tests.push((r) => re.test(r.errorMessage.length > cap ? r.errorMessage.slice(0, cap) : r.errorMessage));
   }
+  if (tests.length === 1) return { matches: tests[0] as (r: ErrorRecord) => boolean };
   return { matches: (r) => tests.every((t) => t(r)) };
 }

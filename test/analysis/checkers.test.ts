@@ -33,6 +33,8 @@ describe("the SQL check of suggested statements", () => {
     ["RECOVER;", "sql-recover"],
     ["CANCEL JOBS 1010, 1012;", "sql-cancel-jobs"],
     ["DROP SINK IF EXISTS k CASCADE;", "sql-drop-source"],
+    ["GRANT SELECT ON MATERIALIZED VIEW mv TO alice;", "sql-grant"],
+    ["REVOKE ALL PRIVILEGES ON ALL SOURCES IN SCHEMA s FROM bob;", "sql-grant"],
   ])("accepts %s", (sql, by) => {
     const v = checkRisingWaveSql(sql);
     expect(v).toMatchObject({ ok: true });
@@ -52,6 +54,7 @@ describe("the SQL check of suggested statements", () => {
     "CANCEL JOBS;",
     "SHOW MATERIALISED VIEWS;",
     "SELECT 1; SELECT 2;",
+    "GRANT SELECT ON MATERIALIZED VIEW TO alice;",
   ])("refuses %s", (sql) => {
     expect(checkRisingWaveSql(sql).ok).toBe(false);
   });

@@ -122,6 +122,20 @@ describe("family rules", () => {
     ]);
   });
 
+  it("keeps join order across families filed under errorClass, enum, errorType and none", () => {
+    const files = (p: number) => ({
+      "a.jsonl": [familyLine("by-type", { errorType: "error_code" }), familyLine("by-path", { filePath: "src/**" })],
+      "b.jsonl": [
+        familyLine("by-class", { errorClass: "CatalogError::NotFound" }, {}, { priority: p }),
+        familyLine("by-enum", { errorClass: "CatalogError::*" }, {}, { priority: p }),
+      ],
+    });
+    const even = load(files(0));
+    expect(["a1", "a2", "a3"].map((id) => familyOf(even, id)?.from)).toEqual(["by-type", "by-type", "by-path"]);
+    const raised = load(files(1));
+    expect(["a1", "a2", "a3"].map((id) => familyOf(raised, id)?.from)).toEqual(["by-class", "by-enum", "by-path"]);
+  });
+
   it("never gives a family to a record with a record analysis or its own", () => {
     const own = template({ id: "own", errorMessage: "connection refused by {}", component: "frontend" });
     const result = load(

@@ -196,6 +196,18 @@ const FORMS: Form[] = [
         : `CREATE TABLE ${m[1]} WITH (${w.options}) AS ${query}`;
     },
   },
+  {
+    doc: "sql-grant / sql-revoke (ON MATERIALIZED VIEW, SOURCE, SINK)",
+    check: (sql) => {
+      const on = /\bON\s+(ALL\s+)?(?:MATERIALIZED\s+VIEW(S?)|SOURCE(S?)|SINK(S?))\b/i;
+      if (!/^(?:GRANT|REVOKE)\b/i.test(sql) || !on.test(sql)) return null;
+      // The privilege list, grantees and options are PostgreSQL's; only the object kind is RisingWave's.
+      return sql.replace(
+        on,
+        (_m, all?: string, a?: string, b?: string, c?: string) => `ON ${all ?? ""}TABLE${a || b || c || ""}`,
+      );
+    },
+  },
   whole(
     "sql-show-* (catalog listings)",
     new RegExp(

@@ -14,8 +14,13 @@ export interface LoadResult {
   catalog: Catalog;
   /** Lines that were skipped, each naming file, line, field and reason. */
   problems: CatalogProblem[];
-  /** Non-fatal notes: duplicate ids replaced by a later file, analyses whose record is not loaded. */
+  /** Non-fatal notes: duplicate ids replaced by a later file. */
   warnings: string[];
+  /**
+   * Analyses that found nothing to join: ids no loaded record has, families no record got. They say
+   * what the loaded catalog lacks, not that a line is bad: `validate` lists them, serving stays quiet.
+   */
+  analysisWarnings: string[];
   files: string[];
   /** The analysis files read (each data folder's `analysis/*.jsonl`). */
   analysisFiles: string[];
@@ -86,6 +91,13 @@ export function loadCatalog(paths: readonly string[]): LoadResult {
   const analyses = parseAnalysisFiles(analysisFiles);
   const { catalog, join } = joinCatalog(entries, analyses);
   problems.push(...analyses.problems, ...join.problems);
-  warnings.push(...join.warnings);
-  return { catalog, problems, warnings, files, analysisFiles, analysis: join.coverage };
+  return {
+    catalog,
+    problems,
+    warnings,
+    analysisWarnings: join.warnings,
+    files,
+    analysisFiles,
+    analysis: join.coverage,
+  };
 }

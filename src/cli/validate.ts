@@ -17,7 +17,7 @@ export function validateCommand(paths: readonly string[], io: CliIo): number {
     throw e;
   }
   for (const p of result.problems) io.out(formatProblem(p));
-  for (const w of result.warnings) io.out(`warning: ${w}`);
+  for (const w of [...result.warnings, ...result.analysisWarnings]) io.out(`warning: ${w}`);
   const { analysis } = result;
   const analyses =
     result.analysisFiles.length === 0

@@ -212,7 +212,7 @@ describe("record analyses", () => {
     });
     expect(result.problems).toEqual([]);
     expect(result.analysis.recordAnalyses).toEqual({ found: ["a1"], missing: ["feedface00000000"] });
-    expect(result.warnings).toEqual([
+    expect(result.analysisWarnings).toEqual([
       expect.stringMatching(/ops\.jsonl:2: analysis for id feedface00000000: no loaded record has this id/),
     ]);
   });
@@ -290,7 +290,7 @@ describe("bad analysis lines", () => {
         familyLine("shadowed", { component: "meta" }),
       ],
     });
-    expect(result.warnings.map((w) => w.replace(/^.*?analysis\//, ""))).toEqual([
+    expect(result.analysisWarnings.map((w) => w.replace(/^.*?analysis\//, ""))).toEqual([
       "f.jsonl:1: family nothing matches no loaded record",
       "f.jsonl:3: family shadowed matches 1 record(s), all analysed by a record analysis or an earlier family",
     ]);

@@ -116,6 +116,17 @@ describe("rwerror explain --json names each match's analysis", () => {
     expect(match).toMatchObject({ id, analysis: kind });
   });
 
+  it("stays quiet when serving about analyses the loaded catalog has no record for", () => {
+    const other = dataFolder(records, {
+      "a.jsonl": [recordAnalysisLine("0123456789abcdef", "an error of another catalog")],
+      "families.jsonl": [familyLine("none", { component: "no-such-component" })],
+    });
+    const r = rwerror(["explain", "--json", "sink target table not found: t"], { RWERROR_DATA: other });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout).matches[0]).toMatchObject({ id: "r1", analysis: null });
+  });
+
   it("skips a bad analysis line with one warning when serving", () => {
     const bad = dataFolder(records, {
       "a.jsonl": ["{oops", recordAnalysisLine("r1", "sink target table not found: {}")],

@@ -27,10 +27,12 @@ export function buildCatalog(entries: readonly ParsedEntry[], analyses: ParsedAn
 export function joinCatalog(
   entries: readonly ParsedEntry[],
   analyses: ParsedAnalyses,
+  { inPlace = false }: { inPlace?: boolean } = {},
 ): { catalog: Catalog; join: AnalysisJoin } {
   const join = joinAnalyses(
     entries.map((e) => e.record),
     analyses,
+    { inPlace },
   );
   return { catalog: indexCatalog(join.records, entries), join };
 }

@@ -89,7 +89,8 @@ export function loadCatalog(paths: readonly string[]): LoadResult {
   const entries = [...byId.values()];
   const analysisFiles = listAnalysisFiles(paths);
   const analyses = parseAnalysisFiles(analysisFiles);
-  const { catalog, join } = joinCatalog(entries, analyses);
+  // The records were parsed by this load and belong to it: the join may update them in place.
+  const { catalog, join } = joinCatalog(entries, analyses, { inPlace: true });
   problems.push(...analyses.problems, ...join.problems);
   return {
     catalog,

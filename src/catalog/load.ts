@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
-import { buildCatalog, type Catalog } from "./catalog.ts";
+import type { AnalysisCoverage } from "./analysis-join.ts";
+import { isAnalysisFile, listAnalysisFiles, parseAnalysisFiles } from "./analysis-parse.ts";
+import { type Catalog, joinCatalog } from "./catalog.ts";
 import { CatalogError, type CatalogProblem } from "./errors.ts";
 import { readHead, readJsonLines } from "./lines.ts";
 import { firstLineIsJson, type ParsedEntry, parseDataset, parseItems } from "./parse.ts";
@@ -14,7 +16,16 @@ export interface LoadResult {
   problems: CatalogProblem[];
   /** Non-fatal notes: duplicate ids replaced by a later file. */
   warnings: string[];
+  /**
+   * Analyses that found nothing to join: ids no loaded record has, families no record got. They say
+   * what the loaded catalog lacks, not that a line is bad: `validate` lists them, serving stays quiet.
+   */
+  analysisWarnings: string[];
   files: string[];
+  /** The analysis files read (each data folder's `analysis/*.jsonl`). */
+  analysisFiles: string[];
+  /** What the analysis join did. */
+  analysis: AnalysisCoverage;
 }
 
 /** Expands paths (files or folders, one level deep, sorted) into dataset files. */
@@ -32,7 +43,7 @@ export function listDatasetFiles(paths: readonly string[]): string[] {
         .filter((n) => DATASET_EXTENSIONS.has(extname(n).toLowerCase()) && !n.startsWith("."))
         .sort();
       files.push(...names.map((n) => join(path, n)));
-    } else {
+    } else if (!isAnalysisFile(path)) {
       files.push(path);
     }
   }
@@ -47,8 +58,9 @@ function parseFile(file: string): ReturnType<typeof parseItems> {
 }
 
 /**
- * Reads every record from the given files or folders. Bad lines are reported, never fatal;
- * a duplicate id is replaced by the later file's record, with a warning.
+ * Reads every record from the given files or folders, and the analyses of each folder's `analysis/`
+ * (joined at load). Bad lines are reported, never fatal; a duplicate id is replaced by the later
+ * file's record, with a warning.
  */
 export function loadCatalog(paths: readonly string[]): LoadResult {
   const files = listDatasetFiles(paths);
@@ -75,5 +87,18 @@ export function loadCatalog(paths: readonly string[]): LoadResult {
     }
   }
   const entries = [...byId.values()];
-  return { catalog: buildCatalog(entries), problems, warnings, files };
+  const analysisFiles = listAnalysisFiles(paths);
+  const analyses = parseAnalysisFiles(analysisFiles);
+  // The records were parsed by this load and belong to it: the join may update them in place.
+  const { catalog, join } = joinCatalog(entries, analyses, { inPlace: true });
+  problems.push(...analyses.problems, ...join.problems);
+  return {
+    catalog,
+    problems,
+    warnings,
+    analysisWarnings: join.warnings,
+    files,
+    analysisFiles,
+    analysis: join.coverage,
+  };
 }

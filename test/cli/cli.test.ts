@@ -57,6 +57,7 @@ describe("rwerror explain", () => {
       "layer",
       "rootCause",
       "errorType",
+      "analysis",
     ]);
     expect(out.matches[0].confidence).toBeGreaterThan(0.9);
   });
@@ -153,7 +154,9 @@ describe("rwerror validate", () => {
   it("passes the shipped data", () => {
     const r = rwerror(["validate"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^\d+ valid record\(s\) in 2 file\(s\), 0 problem\(s\)$/m);
+    expect(r.stdout).toMatch(
+      /^\d+ valid record\(s\) in 2 file\(s\); \d+ record analyses .* families in \d+ file\(s\): .*, 0 problem\(s\)$/m,
+    );
   });
 
   it("exits 1 naming the file, line and field of a broken record", () => {

@@ -305,3 +305,19 @@ describe("a wording that both an old and the newest release's template explain",
     expect(m.match(paste, { channelVersion: "v1.10" }).matches[0]?.record.id).toBe("cast-old");
   });
 });
+
+describe("an old wording with a family analysis", () => {
+  it("shows the newest wording's record analysis, not the family's", async () => {
+    const { dataFolder, familyLine } = await import("../support/analysis-files.ts");
+    const dir = dataFolder([OLD, NEW], { "families.jsonl": [familyLine("meta-errors", { filePath: "src/meta/**" })] });
+    const loaded = loadCatalog([dir]).catalog;
+    expect(loaded.byId("old-barrier")?.analysis).toMatchObject({ kind: "family", from: "meta-errors" });
+    const best = createMatcher(loaded).match(psql("Failed to get barrier from the stream: channel closed")).matches[0];
+    expect(best?.record.id).toBe("old-barrier");
+    expect(best?.release?.analysisFrom?.id).toBe("new-barrier");
+    const { toJsonAnswer } = await import("../../src/cli/json.ts");
+    expect(
+      toJsonAnswer(createMatcher(loaded).match(psql("Failed to get barrier from the stream: x"))).matches[0]?.analysis,
+    ).toBe("record");
+  });
+});

@@ -2,6 +2,7 @@
  * `npm run bench`: the match, scan and store benches, one table each, then every target.
  * Progress goes to stderr, tables to stdout. About 2 minutes on a 2-core machine.
  */
+import { runAnalysisJoinBench } from "./analysis-join.ts";
 import { runMatchBench } from "./match.ts";
 import { runSafetyBench } from "./safety.ts";
 import { runScanBench } from "./scan.ts";
@@ -27,8 +28,13 @@ checks.push(...scan.checks);
 const safety = runSafetyBench(progress);
 checks.push(...safety.checks);
 
+const join = runAnalysisJoinBench(progress);
+checks.push(...join.checks);
+
 const match = await runMatchBench(progress);
-process.stdout.write(`${match.table}\n\n${scan.table}\n\n${safety.table}\n\n## store\n\n${targetTable(store)}\n\n`);
+process.stdout.write(
+  `${match.table}\n\n${scan.table}\n\n${safety.table}\n\n${join.table}\n\n## store\n\n${targetTable(store)}\n\n`,
+);
 checks.push(...match.checks);
 
 const failed = checks.filter((c) => !c.pass);

@@ -1,4 +1,5 @@
-import { joinAnalysis } from "./analysis-join.ts";
+import { type AnalysisJoin, joinAnalyses } from "./analysis-join.ts";
+import { EMPTY_ANALYSES, type ParsedAnalyses } from "./analysis-parse.ts";
 import type { ParsedEntry } from "./parse.ts";
 import { compareReleases } from "./releases.ts";
 import type { ErrorRecord } from "./schema.ts";
@@ -17,8 +18,24 @@ export interface Catalog {
   byFile(filePath: string): readonly ErrorRecord[];
 }
 
-export function buildCatalog(entries: readonly ParsedEntry[]): Catalog {
-  const records = joinAnalysis(entries.map((e) => e.record));
+/** The catalog of the entries with the analyses joined (record analyses, across releases, families). */
+export function buildCatalog(entries: readonly ParsedEntry[], analyses: ParsedAnalyses = EMPTY_ANALYSES): Catalog {
+  return joinCatalog(entries, analyses).catalog;
+}
+
+/** `buildCatalog`, also returning what the join found (problems, warnings, coverage). */
+export function joinCatalog(
+  entries: readonly ParsedEntry[],
+  analyses: ParsedAnalyses,
+): { catalog: Catalog; join: AnalysisJoin } {
+  const join = joinAnalyses(
+    entries.map((e) => e.record),
+    analyses,
+  );
+  return { catalog: indexCatalog(join.records, entries), join };
+}
+
+function indexCatalog(records: readonly ErrorRecord[], entries: readonly ParsedEntry[]): Catalog {
   const ids = new Map(records.map((r) => [r.id, r]));
   const slugs = new Map<string, ErrorRecord>();
   for (const r of records) if (!slugs.has(r.slug)) slugs.set(r.slug, r);
@@ -48,6 +65,13 @@ export function buildCatalog(entries: readonly ParsedEntry[]): Catalog {
 }
 
 /** A catalog from records already in memory (tests, generated benches). */
-export function catalogFromRecords(records: readonly ErrorRecord[], datasetVersion: string | null = null): Catalog {
-  return buildCatalog(records.map((record, i) => ({ record, datasetVersion, file: "<memory>", line: i + 1 })));
+export function catalogFromRecords(
+  records: readonly ErrorRecord[],
+  datasetVersion: string | null = null,
+  analyses: ParsedAnalyses = EMPTY_ANALYSES,
+): Catalog {
+  return buildCatalog(
+    records.map((record, i) => ({ record, datasetVersion, file: "<memory>", line: i + 1 })),
+    analyses,
+  );
 }

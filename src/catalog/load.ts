@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
-import { buildCatalog, type Catalog } from "./catalog.ts";
+import type { AnalysisCoverage } from "./analysis-join.ts";
+import { isAnalysisFile, listAnalysisFiles, parseAnalysisFiles } from "./analysis-parse.ts";
+import { type Catalog, joinCatalog } from "./catalog.ts";
 import { CatalogError, type CatalogProblem } from "./errors.ts";
 import { readHead, readJsonLines } from "./lines.ts";
 import { firstLineIsJson, type ParsedEntry, parseDataset, parseItems } from "./parse.ts";
@@ -12,9 +14,13 @@ export interface LoadResult {
   catalog: Catalog;
   /** Lines that were skipped, each naming file, line, field and reason. */
   problems: CatalogProblem[];
-  /** Non-fatal notes: duplicate ids replaced by a later file. */
+  /** Non-fatal notes: duplicate ids replaced by a later file, analyses whose record is not loaded. */
   warnings: string[];
   files: string[];
+  /** The analysis files read (each data folder's `analysis/*.jsonl`). */
+  analysisFiles: string[];
+  /** What the analysis join did. */
+  analysis: AnalysisCoverage;
 }
 
 /** Expands paths (files or folders, one level deep, sorted) into dataset files. */
@@ -32,7 +38,7 @@ export function listDatasetFiles(paths: readonly string[]): string[] {
         .filter((n) => DATASET_EXTENSIONS.has(extname(n).toLowerCase()) && !n.startsWith("."))
         .sort();
       files.push(...names.map((n) => join(path, n)));
-    } else {
+    } else if (!isAnalysisFile(path)) {
       files.push(path);
     }
   }
@@ -47,8 +53,9 @@ function parseFile(file: string): ReturnType<typeof parseItems> {
 }
 
 /**
- * Reads every record from the given files or folders. Bad lines are reported, never fatal;
- * a duplicate id is replaced by the later file's record, with a warning.
+ * Reads every record from the given files or folders, and the analyses of each folder's `analysis/`
+ * (joined at load). Bad lines are reported, never fatal; a duplicate id is replaced by the later
+ * file's record, with a warning.
  */
 export function loadCatalog(paths: readonly string[]): LoadResult {
   const files = listDatasetFiles(paths);
@@ -75,5 +82,10 @@ export function loadCatalog(paths: readonly string[]): LoadResult {
     }
   }
   const entries = [...byId.values()];
-  return { catalog: buildCatalog(entries), problems, warnings, files };
+  const analysisFiles = listAnalysisFiles(paths);
+  const analyses = parseAnalysisFiles(analysisFiles);
+  const { catalog, join } = joinCatalog(entries, analyses);
+  problems.push(...analyses.problems, ...join.problems);
+  warnings.push(...join.warnings);
+  return { catalog, problems, warnings, files, analysisFiles, analysis: join.coverage };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AnalysisOrigin } from "./analysis-schema.ts";
 
 /**
  * Field kinds of a record. One table drives both the zod schema (exact error messages) and the
@@ -73,7 +74,8 @@ export const recordSchema = z.looseObject(
   Object.fromEntries(Object.entries(FIELDS).map(([name, kind]) => [name, ZOD_KIND[kind]])) as Shape,
 );
 
-export type ErrorRecord = z.infer<typeof recordSchema>;
+/** A record as loaded; `analysis` (set by the join at load) says where its analysis came from. */
+export type ErrorRecord = z.infer<typeof recordSchema> & { analysis?: AnalysisOrigin };
 
 /** A dataset line: `{record, datasetVersion}` (the shipped form) or a bare record. */
 export const wrappedRecordSchema = z.looseObject({
@@ -112,4 +114,11 @@ export function checkRecordFast(value: unknown): ErrorRecord | undefined {
   for (const [name, kind] of FIELD_LIST) if (!fits(kind, o[name])) return undefined;
   for (const name of ["solutions", "preventionTips", "tags"] as const) if (o[name] === null) o[name] = [];
   return o as ErrorRecord;
+}
+
+export type RecordField = keyof typeof FIELDS;
+
+/** The zod schema of one record field, by its kind in the field table (analysis files reuse them). */
+export function fieldSchema<K extends RecordField>(name: K): (typeof ZOD_KIND)[(typeof FIELDS)[K]] {
+  return ZOD_KIND[FIELDS[name]];
 }

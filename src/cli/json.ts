@@ -1,5 +1,5 @@
 /** The `--json` shape of an answer: a stable contract for scripts and harnesses. */
-import type { MatchKind, MatchResult, Verdict } from "../matcher/types.ts";
+import type { Match, MatchKind, MatchResult, Verdict } from "../matcher/types.ts";
 
 export interface JsonMatch {
   id: string;
@@ -11,6 +11,8 @@ export interface JsonMatch {
   layer: string;
   rootCause: boolean;
   errorType: string;
+  /** Where the analysis the answer shows comes from: the record's own (or a record analysis), a family, or none. */
+  analysis: "record" | "family" | null;
   /** Release facts, when the catalog knows releases: range, the tag linked, the note. */
   release?: { range: string; sourceTag: string; sourceUrl: string | null; note: string | null; successorId?: string };
   /** For a third-party root: the RisingWave operation around it. */
@@ -28,6 +30,11 @@ export interface JsonAnswer {
   version?: { version: string; source: string; tag?: string };
 }
 
+/** The card shows the successor's analysis for a gone wording when it has a better one (release stage). */
+function analysisKind(m: Match): "record" | "family" | null {
+  return (m.release?.analysisFrom ?? m.record).analysis?.kind ?? null;
+}
+
 export function toJsonAnswer(result: MatchResult): JsonAnswer {
   const answer: JsonAnswer = {
     looksLikeError: result.looksLikeError,
@@ -43,6 +50,7 @@ export function toJsonAnswer(result: MatchResult): JsonAnswer {
       layer: m.layer,
       rootCause: m.rootCause,
       errorType: m.record.errorType,
+      analysis: analysisKind(m),
       ...(m.release && {
         release: {
           range: m.release.range,

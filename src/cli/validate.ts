@@ -1,4 +1,7 @@
-/** `rwerror validate [PATH…]`: every problem in the data, exit 1 if any. */
+/**
+ * `rwerror validate [PATH…]`: every problem in the data, exit 1 if any. Records and the analyses of
+ * each folder's `analysis/` are checked together: schema, ids and messages, duplicates, family rules.
+ */
 import { CatalogError, formatProblem, loadCatalog } from "../catalog/index.ts";
 import type { CliIo } from "./io.ts";
 
@@ -15,7 +18,15 @@ export function validateCommand(paths: readonly string[], io: CliIo): number {
   }
   for (const p of result.problems) io.out(formatProblem(p));
   for (const w of result.warnings) io.out(`warning: ${w}`);
-  const summary = `${result.catalog.records.length} valid record(s) in ${result.files.length} file(s), ${result.problems.length} problem(s)`;
+  const { analysis } = result;
+  const analyses =
+    result.analysisFiles.length === 0
+      ? ""
+      : `; ${analysis.recordAnalyses.found.length + analysis.recordAnalyses.missing.length} record analyses ` +
+        `(${analysis.recordAnalyses.missing.length} for ids not loaded) and ${analysis.families.length} families ` +
+        `in ${result.analysisFiles.length} file(s): ${analysis.analysed.record} record(s) analysed, ` +
+        `${analysis.analysed.family} by a family`;
+  const summary = `${result.catalog.records.length} valid record(s) in ${result.files.length} file(s)${analyses}, ${result.problems.length} problem(s)`;
   if (result.problems.length > 0) {
     io.err(summary);
     return 1;

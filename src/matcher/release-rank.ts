@@ -3,7 +3,7 @@
  * each match learns its release range, the tag its source link points at and, for a wording the
  * newest release no longer prints, the record that replaced it (whose analysis it carries over).
  */
-import { hasAnalysis, wordSimilarity } from "../catalog/analysis-join.ts";
+import { analysisRank, wordSimilarity } from "../catalog/analysis-join.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import {
   catalogTagFor,
@@ -138,7 +138,8 @@ export function releaseFacts(
     ...(user ? { user } : {}),
   };
   if (successor) facts.successor = successor;
-  if (successor && !hasAnalysis(record) && hasAnalysis(successor.record)) facts.analysisFrom = successor.record;
+  // A record analysis of the newest wording beats an old wording's family analysis (or none).
+  if (successor && analysisRank(successor.record) > analysisRank(record)) facts.analysisFrom = successor.record;
   return facts;
 }
 

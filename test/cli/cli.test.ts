@@ -57,6 +57,7 @@ describe("rwerror explain", () => {
       "layer",
       "rootCause",
       "errorType",
+      "analysis",
     ]);
     expect(out.matches[0].confidence).toBeGreaterThan(0.9);
   });

@@ -22,15 +22,33 @@ export function isThirdParty(m: Match): boolean {
 }
 
 /**
- * The same text explained twice on one layer, equally well: an unanalysed extracted template
- * (RisingWave prints the same words) tells the operator less than the analysed third-party record.
+ * A layer printed by an upstream client library (tokio-postgres' `db error:`, a JDBC driver's
+ * exception): its words are the upstream server's, even where RisingWave prints the same sentence
+ * to its own clients.
  */
-function sameTextBetterExplained(best: Match, tp: Match): boolean {
+const UPSTREAM_CLIENT = /\bdb error: |\b(?:PSQL|SQL|JDBC|MySQL\w*)Exception\b|\bcom\.mysql\.|\borg\.postgresql\./;
+
+/** The text before the layer on the paste's line that holds it names an upstream client. */
+function printedByUpstreamClient(layer: string, text: string): boolean {
+  const first = (layer.split("\n")[0] ?? "").trim();
+  if (first === "") return false;
+  const at = text.indexOf(first);
+  if (at < 0) return false;
+  const lineStart = text.lastIndexOf("\n", at) + 1;
+  return UPSTREAM_CLIENT.test(text.slice(lineStart, at));
+}
+
+/**
+ * The same text explained twice on one layer: an unanalysed extracted template (RisingWave prints
+ * the same words) tells the operator less than the analysed third-party record, and in a layer an
+ * upstream client printed the words are the upstream's, analysed or not.
+ */
+function sameTextBetterExplained(best: Match, tp: Match, text: string): boolean {
+  const unexplained = !best.record.documentation?.trim() && best.record.solutions.length === 0;
   return (
     best.layerIndex === tp.layerIndex &&
     tp.kind !== "fuzzy" &&
-    !best.record.documentation?.trim() &&
-    best.record.solutions.length === 0 &&
+    (unexplained || printedByUpstreamClient(best.layer, text)) &&
     // The same words: confidences are calibrated by then, so the wording decides.
     wordSimilarity(best.record.messagePattern, tp.record.messagePattern) >= SAME_WORDING
   );
@@ -136,7 +154,7 @@ function withoutThirdPartyTail(context: string, matches: readonly Match[]): stri
 }
 
 /** Names the operation around every third-party match and lets a deeper third-party root lead. */
-export function applyThirdPartyStage(result: MatchResult): void {
+export function applyThirdPartyStage(result: MatchResult, text = ""): void {
   for (const m of result.matches) {
     if (!isThirdParty(m)) continue;
     const around = operationAround(result.layers, m.layerIndex, m.layer, m.record.messagePattern);
@@ -160,7 +178,7 @@ export function applyThirdPartyStage(result: MatchResult): void {
     (m) =>
       isThirdParty(m) &&
       m.kind !== "fuzzy" &&
-      (m.layerIndex > best.layerIndex || wraps(best, m) || sameTextBetterExplained(best, m)),
+      (m.layerIndex > best.layerIndex || wraps(best, m) || sameTextBetterExplained(best, m, text)),
   );
   if (root) result.matches = [root, ...result.matches.filter((m) => m !== root)];
 }

@@ -46,7 +46,7 @@ export function applyVersionStages(
       result.matches = [located, ...result.matches.filter((m) => m.record.id !== site.record?.id)];
     }
   }
-  applyThirdPartyStage(result);
+  applyThirdPartyStage(result, text);
   return verdictAfterStages(verdict, before, result.matches[0]);
 }
 

@@ -97,6 +97,20 @@ describe("a third-party root under RisingWave wrappers", () => {
       expect(wrong).toEqual([]);
     });
 
+    it("lets RisingWave's own analysed sentence lead when no upstream client printed it", () => {
+      // The same words: from a JDBC driver they are the upstream server's; from psql talking to
+      // RisingWave on port 4566 they are RisingWave's frontend refusing the client.
+      const upstream = all.match(
+        'org.postgresql.util.PSQLException: FATAL: password authentication failed for user "cdc"',
+      );
+      expect(upstream.matches[0]?.record.slug).toBe("pg-password-auth-failed");
+      const own = all.match(
+        'psql: error: connection to server at "localhost" (127.0.0.1), port 4566 failed: FATAL:  password authentication failed for user "root"',
+      );
+      expect(own.matches[0]?.record.errorType).not.toBe("third_party");
+      expect(own.matches[0]?.record.filePath).toMatch(/^src\/frontend\//);
+    });
+
     it("gives the meta client chain the third-party card naming the meta connection", () => {
       const result = all.match(
         "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: gRPC request to meta service failed: The service is currently unavailable\n  2: transport error\n  3: tcp connect error\n  4: Connection refused (os error 111)",

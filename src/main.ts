@@ -4,7 +4,7 @@
  */
 
 import { createMatcher } from "./matcher/index.ts";
-import { loadForServing } from "./setup/catalog.ts";
+import { knowledgeBanner, loadForServing } from "./setup/catalog.ts";
 import { readConfig } from "./setup/config.ts";
 import { openStore } from "./store/index.ts";
 import { runConsole } from "./terminal/console.ts";
@@ -17,7 +17,8 @@ export async function serve(env: Record<string, string | undefined>, io: CliIo):
   const store = await openStore(config.dbPath, { now: Date.now });
   if (config.mode === "console") {
     try {
-      return await runConsole({ matcher, io, store, risingwaveVersion: config.risingwaveVersion });
+      const knowledge = knowledgeBanner(catalog);
+      return await runConsole({ matcher, io, store, risingwaveVersion: config.risingwaveVersion, knowledge });
     } finally {
       await store.close();
     }

@@ -14,3 +14,4 @@ export { CatalogError, type CatalogProblem, formatProblem } from "./errors.ts";
 export { type LoadResult, listDatasetFiles, loadCatalog } from "./load.ts";
 export { parseDataset } from "./parse.ts";
 export { type ErrorRecord, recordSchema } from "./schema.ts";
+export { type KnowledgeSummary, knowledgeLine, summarizeKnowledge } from "./summary.ts";

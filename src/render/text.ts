@@ -5,7 +5,7 @@ import { distinctCandidates } from "./card.ts";
 import { noteLine, seenLine } from "./card-lines.ts";
 import { type CardContext, type CardModel, cardModel, cardModelFromMatch } from "./model.ts";
 import { filledTitle } from "./template.ts";
-import { NOT_SURE_TEXT } from "./unsure.ts";
+import { isWholeError, NOT_IN_KNOWLEDGE_BASE, NOT_SURE_TEXT } from "./unsure.ts";
 
 function indent(text: string, pad: string): string {
   return text
@@ -90,6 +90,12 @@ export function renderAnswerText(result: MatchResult, paste = "", context: CardC
   }
   const [best, ...rest] = result.matches;
   if (result.verdict === "none" || !best) {
+    if (isWholeError(result)) {
+      out.push(NOT_IN_KNOWLEDGE_BASE, "No loaded record holds its wording.");
+      if (result.panicSite) out.push(`${result.panicSite.label}  ${result.panicSite.url}`);
+      out.push("In Slack, *Report as a new error* on the bot's reply puts it among the weekly digest's gaps.");
+      return out.join("\n");
+    }
     out.push("No known RisingWave error matches this paste.");
     if (result.panicSite) out.push(`${result.panicSite.label}  ${result.panicSite.url}`);
     out.push(

@@ -62,18 +62,31 @@ export function renderNotSure(result: MatchResult, paste: string, ctx: CardConte
   return { text: `${NOT_SURE_TEXT} Closest: ${picked.map((m) => m.record.slug).join(", ")}`, blocks };
 }
 
+export const NOT_IN_KNOWLEDGE_BASE = "This error is not in the knowledge base.";
+
+/**
+ * A paste that reads as an error (a chain, a log line, a panic) was whole enough: when no record
+ * holds it, the knowledge base lacks it, and asking for "the whole error" would blame the paste.
+ */
+export function isWholeError(result: MatchResult): boolean {
+  return result.looksLikeError && result.layers.length > 0;
+}
+
 /** `none`: say so plainly and offer the same report button. Never an empty reply. */
 export function renderNothingFound(result: MatchResult, paste: string, ctx: CardContext = {}): SlackMessage {
   const error = reportedError(result, paste, ctx);
   const further = lookFurther(error, ctx);
+  const whole = isWholeError(result);
   const blocks: Block[] = [
     section(
-      ":mag: *No known RisingWave error matches this.*\nPaste the whole error with its `Caused by` chain, or try `/rwerror search <words>` for keywords.",
+      whole
+        ? `:mag: *${NOT_IN_KNOWLEDGE_BASE}*\nNo loaded record holds its wording. *Report as a new error* puts it among the weekly digest's gaps so the team can add it; the other buttons search the docs and GitHub issues.`
+        : ":mag: *No known RisingWave error matches this.*\nPaste the whole error with its `Caused by` chain, or try `/rwerror search <words>` for keywords.",
     ),
     ...(error ? further.blocks : []),
     // A panic names where it happened even when no template explains its message.
     ...(result.panicSite ? [context([link(result.panicSite.url, result.panicSite.label)])] : []),
     actions(further.buttons, UNSURE_ACTIONS_BLOCK),
   ];
-  return { text: "No known RisingWave error matches this paste.", blocks };
+  return { text: whole ? NOT_IN_KNOWLEDGE_BASE : "No known RisingWave error matches this paste.", blocks };
 }

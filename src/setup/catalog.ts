@@ -1,5 +1,5 @@
 /** The catalog every command and the bot serve, loaded with its problems said once each. */
-import { type Catalog, formatProblem, loadCatalog } from "../catalog/index.ts";
+import { type Catalog, formatProblem, knowledgeLine, loadCatalog, summarizeKnowledge } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
 
 /**
@@ -15,4 +15,9 @@ export function loadForServing(config: Config, io: { err(text: string): void }):
     io.err(`warning: ${problems.length} problem(s) in the data; run \`rwerror validate\` for the full list`);
   }
   return catalog;
+}
+
+/** The banner's line: what the loaded knowledge base holds. */
+export function knowledgeBanner(catalog: Catalog): string {
+  return knowledgeLine(summarizeKnowledge(catalog));
 }

@@ -16,6 +16,8 @@ export interface ConsoleDeps {
   store: Store;
   /** The release the team runs (RWERROR_RISINGWAVE_VERSION). */
   risingwaveVersion?: string | undefined;
+  /** What the knowledge base holds, for the terminal's banner ("2 RisingWave errors; …"). */
+  knowledge?: string;
   now?: () => number;
 }
 
@@ -51,13 +53,13 @@ export async function runConsole(consoleDeps: ConsoleDeps): Promise<number> {
   const { io } = consoleDeps;
   const deps = answerDeps(consoleDeps);
   try {
-    return await readPastes(deps, io);
+    return await readPastes(deps, io, consoleDeps.knowledge);
   } finally {
     await deps.guard.drain();
   }
 }
 
-async function readPastes(deps: AnswerDeps, io: CliIo): Promise<number> {
+async function readPastes(deps: AnswerDeps, io: CliIo, knowledge: string | undefined): Promise<number> {
   if (!io.stdin.isTTY) {
     const text = await readAll(io.stdin, STDIN_CAP);
     if (text.trim() === "") {
@@ -68,6 +70,7 @@ async function readPastes(deps: AnswerDeps, io: CliIo): Promise<number> {
     return 0;
   }
   io.err("rwerror console (no SLACK_BOT_TOKEN): paste an error, then press Enter on two empty lines. Ctrl-D quits.");
+  if (knowledge) io.err(`Knowledge base: ${knowledge}.`);
   const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
   let buffer: string[] = [];
   let blanks = 0;

@@ -324,6 +324,13 @@ describe("terminal text", () => {
     expect(text).toContain("a few keywords are not enough to match");
     expect(text).not.toMatch(/explain` with keywords/);
   });
+
+  it("does not blame a whole error the knowledge base lacks", () => {
+    const text = renderAnswerText(result([], { verdict: "none", layers: ["quantum flux misaligned"] }));
+    expect(text.split("\n")[0]).toBe("This error is not in the knowledge base.");
+    expect(text).toContain("Report as a new error");
+    expect(text).not.toContain("a few keywords are not enough");
+  });
 });
 
 describe("secrets in a paste", () => {

@@ -74,7 +74,11 @@ describe("honest when unsure", () => {
       { ephemeral: true },
       "ERROR: quantum flux misaligned",
     );
-    expect(texts(none.blocks)[0]).toContain("No known RisingWave error matches this.");
+    // A whole error the knowledge base lacks: said so, and the paste is not blamed.
+    expect(texts(none.blocks)[0]).toContain("This error is not in the knowledge base.");
+    expect(texts(none.blocks)[0]).toContain("Report as a new error");
+    expect(texts(none.blocks).join("\n")).not.toMatch(/Paste the whole error/);
+    expect(none.text).toBe("This error is not in the knowledge base.");
     expect(buttons(none.blocks).map((b) => b.action_id)).toEqual([
       ACTION.reportGap,
       ACTION.searchDocs,
@@ -82,6 +86,17 @@ describe("honest when unsure", () => {
       ACTION.openIssue,
     ]);
     expect(checkBlockKitLimits(none)).toEqual([]);
+  });
+
+  it("asks for the whole error only when the paste was a few words, not an error", () => {
+    const words = renderAnswer(
+      result([], { verdict: "none", looksLikeError: false, layers: [] }),
+      { ephemeral: true },
+      "flux shard",
+    );
+    expect(texts(words.blocks)[0]).toContain("No known RisingWave error matches this.");
+    expect(texts(words.blocks)[0]).toContain("Paste the whole error with its `Caused by` chain");
+    expect(buttons(words.blocks).map((b) => b.action_id)).toContain(ACTION.reportGap);
   });
 
   it("treats a confident exact answer as a card, not as unsure", () => {

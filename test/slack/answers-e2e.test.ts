@@ -152,7 +152,7 @@ describe("the slash command's card", () => {
   it("says so when nothing matches, with the same report button", async () => {
     const b = await start();
     const body = await slash(b, slackEscape(PASTE_UNKNOWN), "none");
-    expect(texts(body.blocks)[0]).toContain("No known RisingWave error matches this.");
+    expect(texts(body.blocks)[0]).toContain("This error is not in the knowledge base.");
     expect(buttonsOf(body.blocks).map((x) => x.action_id)).toContain(ACTION.reportGap);
   });
 });

@@ -94,6 +94,14 @@ Caused by:
   materialized view mv_orders is still being created, try again later`,
     context: { ephemeral: true },
   },
+  {
+    name: "not-in-knowledge-base",
+    height: 260,
+    ephemeral: true,
+    paste:
+      "2026-12-01T03:12:44.120Z ERROR risingwave_stream::executor::flux: quantum flux capacitor misaligned on shard 7 error=flux drift exceeded 3 parsecs",
+    context: { ephemeral: true },
+  },
 ];
 
 const chromium = ["chromium", "chromium-browser"].find((c) => {

@@ -170,8 +170,8 @@ export interface MuteRow {
 }
 
 export interface HomeModel {
-  recordCount: number;
-  analysedCount: number;
+  /** What the knowledge base holds, in words ("2 RisingWave errors; 175 third-party; 177 with an analysis"). */
+  knowledge: string;
   datasetVersion: string | null;
   topErrors: readonly HomeStatsRow[];
   settings?: ChannelSettings;
@@ -209,7 +209,7 @@ export function renderHome(model: HomeModel): View {
         "• Message menu → *Explain this error*, or mention `@rwerror` in a thread",
     ),
     context([
-      `Knowledge base: *${model.recordCount}* records, *${model.analysedCount}* with analysis (the rest show their source lines) · dataset ${escapeText(model.datasetVersion ?? "unversioned")}`,
+      `Knowledge base: ${escapeText(model.knowledge)} (the rest show where RisingWave raises them) · dataset ${escapeText(model.datasetVersion ?? "unversioned")}`,
     ]),
     ...(model.releaseLine ? [context([truncate(model.releaseLine, 2900)])] : []),
   ];

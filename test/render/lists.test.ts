@@ -57,8 +57,7 @@ describe("lists carry a Show button, never a bare record id", () => {
 
   it("App Home: how many records have analysis, channel settings, mutes and Show buttons", () => {
     const view = renderHome({
-      recordCount: 5814,
-      analysedCount: 2,
+      knowledge: "5,812 RisingWave errors, v0.18.0 – v3.0.3 and main; 175 third-party; 417 with an analysis",
       datasetVersion: "templates-2026-08-21",
       topErrors: [{ recordId: DOWNSTREAM_ID, title: "downstream relation missing for … -> …", count: 3 }],
       settings: {
@@ -77,7 +76,9 @@ describe("lists carry a Show button, never a bare record id", () => {
       },
     });
     const all = texts(view.blocks).join("\n");
-    expect(all).toContain("*5814* records, *2* with analysis");
+    expect(all).toContain(
+      "Knowledge base: 5,812 RisingWave errors, v0.18.0 – v3.0.3 and main; 175 third-party; 417 with an analysis",
+    );
     expect(all).toContain("Auto-replies in: `incidents`, `inc-*`");
     expect(all).toContain(
       "<#C0INC>: downstream relation missing for … -&gt; … until 2026-12-02 10:00 UTC (by <@U0BOB>)",
@@ -85,8 +86,7 @@ describe("lists carry a Show button, never a bare record id", () => {
     expect(showButtons(view.blocks)).toEqual([{ id: `${ACTION.showPrefix}0`, value: DOWNSTREAM_ID }]);
     expect(checkBlockKitLimits(view)).toEqual([]);
     const off = renderHome({
-      recordCount: 2,
-      analysedCount: 2,
+      knowledge: "2 RisingWave errors; 0 third-party; 2 with an analysis",
       datasetVersion: null,
       topErrors: [],
       settings: { autoChannels: [], maxCardsPer10Min: 5, unsureReaction: false, mutes: [] },

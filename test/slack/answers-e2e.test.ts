@@ -381,7 +381,7 @@ describe("mute", () => {
     await b.fake.waitFor(() => b.fake.callsTo("views.publish").length === 1);
     const home = b.fake.callsTo("views.publish")[0]?.args.view as { blocks: AnyBlock[] };
     const all = texts(home.blocks).join("\n");
-    expect(all).toMatch(/records, \*\d+\* with analysis/);
+    expect(all).toMatch(/Knowledge base: [\d,]+ RisingWave errors?[^;]*; [\d,]+ third-party; [\d,]+ with an analysis/);
     expect(all).toContain(`Auto-replies in: \`${INCIDENT}\``);
     expect(all).toContain(`<#${INCIDENT}>: downstream relation missing for`);
   });

@@ -1,5 +1,6 @@
 /** App Home: what the bot does, the catalog it serves, the channel settings and this week's top errors. */
 import type { App } from "@slack/bolt";
+import { knowledgeLine, summarizeKnowledge } from "../../catalog/index.ts";
 import { renderHome } from "../../render/index.ts";
 import { homeReleaseLine } from "../../render/version-reply.ts";
 import type { ListenerDeps } from "../deps.ts";
@@ -8,17 +9,12 @@ import { muteRows } from "./mutes.ts";
 import { topErrorRows } from "./stats.ts";
 
 export function registerHome(app: App, deps: ListenerDeps): void {
-  // Counted once: the catalog does not change while the app runs.
-  const analysedCount = deps.catalog.records.filter(
-    (r) => (r.documentation?.trim() ?? "") !== "" || r.solutions.some((s) => s.trim() !== ""),
-  ).length;
   app.event("app_home_opened", async ({ event, client }) => {
     const parsed = appHomeOpenedSchema.safeParse(event);
     // The Messages tab opens this event too; only the Home tab has a view to publish.
     if (!parsed.success || (parsed.data.tab !== undefined && parsed.data.tab !== "home")) return;
     const view = renderHome({
-      recordCount: deps.catalog.records.length,
-      analysedCount,
+      knowledge: knowledgeLine(summarizeKnowledge(deps.catalog)),
       datasetVersion: deps.catalog.datasetVersion,
       topErrors: await topErrorRows(deps, 7),
       releaseLine: homeReleaseLine(deps.config.risingwaveVersion, await deps.store.listChannelVersions()),

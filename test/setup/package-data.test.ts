@@ -47,6 +47,8 @@ describe("npm pack", () => {
       expect(files).toContain("data/records.jsonl");
       expect(files).toContain("data/third-party.jsonl");
       expect(files).toContain("data/analysis/operations.jsonl");
+      // RisingWave's messages are Apache-2.0: the package says where they come from.
+      expect(files).toEqual(expect.arrayContaining(["LICENSE", "NOTICE"]));
     } finally {
       for (const p of probes) rmSync(join(root, p), { force: true });
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTION, encodeCardRef, SHORTCUT_EXPLAIN, VIEW } from "../../src/render/index.ts";
+import { ALREADY_SHARED } from "../../src/slack/listeners/actions.ts";
 import { blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
 import { DOWNSTREAM_ID, PANIC_ID, PASTE_PANIC, slackEscape } from "../support/pastes.ts";
 import { appHomeOpened, blockAction, messageShortcut } from "../support/payloads.ts";
@@ -125,6 +126,68 @@ describe("HTTP mode: card buttons", () => {
     expect(bot.fake.responsesTo("post")[0]?.body).toEqual({ delete_original: true });
   });
 
+  it("posts one public copy when Post in channel is clicked five times on one card", async () => {
+    const clicks = Array.from({ length: 5 }, (_, i) =>
+      postInteraction(
+        bot.eventsUrl,
+        blockAction({
+          actionId: ACTION.postInChannel,
+          value: ref(DOWNSTREAM_ID),
+          responseUrl: bot.fake.responseUrl(`share5-${i}`),
+          channelId: "C0SHARE5",
+          messageTs: "1700000500.000100",
+          ephemeral: true,
+        }),
+      ),
+    );
+    await Promise.all(clicks);
+    const answered = () => [0, 1, 2, 3, 4].flatMap((i) => bot.fake.responsesTo(`share5-${i}`));
+    await bot.fake.waitFor(() => answered().length === 5);
+    expect(bot.fake.callsTo("chat.postMessage").filter((c) => c.args.channel === "C0SHARE5")).toHaveLength(1);
+    const bodies = answered().map((r) => r.body);
+    expect(bodies.filter((b) => b.delete_original === true)).toHaveLength(1);
+    expect(bodies.filter((b) => b.text === ALREADY_SHARED)).toHaveLength(4);
+    // Another card (another ephemeral message) of the same error may still be shared.
+    await postInteraction(
+      bot.eventsUrl,
+      blockAction({
+        actionId: ACTION.postInChannel,
+        value: ref(DOWNSTREAM_ID),
+        responseUrl: bot.fake.responseUrl("share5-other"),
+        channelId: "C0SHARE5",
+        messageTs: "1700000600.000100",
+        ephemeral: true,
+      }),
+    );
+    await bot.fake.waitFor(() => bot.fake.responsesTo("share5-other").length === 1);
+    expect(bot.fake.callsTo("chat.postMessage").filter((c) => c.args.channel === "C0SHARE5")).toHaveLength(2);
+  });
+
+  it("lets the same card be shared again after a post that failed", async () => {
+    const click = (name: string) =>
+      postInteraction(
+        bot.eventsUrl,
+        blockAction({
+          actionId: ACTION.postInChannel,
+          value: ref(DOWNSTREAM_ID),
+          responseUrl: bot.fake.responseUrl(name),
+          channelId: "C0RETRY",
+          messageTs: "1700000700.000100",
+          ephemeral: true,
+        }),
+      );
+    bot.fake.handle("chat.postMessage", () => ({ ok: false, error: "not_in_channel" }));
+    try {
+      await click("retry-1");
+      await bot.fake.waitFor(() => bot.fake.responsesTo("retry-1").length === 1);
+    } finally {
+      bot.fake.handle("chat.postMessage", (a) => ({ ok: true, channel: a.channel, ts: "1700000001.000001" }));
+    }
+    await click("retry-2");
+    await bot.fake.waitFor(() => bot.fake.responsesTo("retry-2").length === 1);
+    expect(bot.fake.responsesTo("retry-2")[0]?.body).toEqual({ delete_original: true });
+  });
+
   it("tells the user how to invite the bot when it cannot post in the channel", async () => {
     bot.fake.handle("chat.postMessage", () => ({ ok: false, error: "not_in_channel" }));
     try {
@@ -223,7 +286,11 @@ describe("HTTP mode: message shortcut and App Home", () => {
     const publish = bot.fake.callsTo("views.publish")[0];
     expect(publish?.args.user_id).toBe("U0HOMER");
     const view = JSON.stringify(publish?.args.view);
-    expect(view).toContain(`*${bot.catalog.records.length}* records`);
+    const thirdParty = bot.catalog.records.filter((r) => r.errorType === "third_party").length;
+    expect(view).toContain(
+      `Knowledge base: ${bot.catalog.records.length - thirdParty} RisingWave error${bot.catalog.records.length - thirdParty === 1 ? "" : "s"}`,
+    );
+    expect(view).toContain(`; ${thirdParty} third-party; `);
     expect(view).toMatch(/job fragments should exist/);
   });
 

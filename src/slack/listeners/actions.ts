@@ -15,6 +15,8 @@ import { permalinkVia } from "../ports.ts";
 import { callSlack } from "../web-call.ts";
 import { clickedRecord, GONE, readClick } from "./clicks.ts";
 
+export const ALREADY_SHARED = "This card is already posted in the channel.";
+
 export function registerActions(app: App, deps: ListenerDeps): void {
   const feedback = (helpful: boolean) =>
     app.action(helpful ? ACTION.helpful : ACTION.notHelpful, async ({ ack, body, action, respond, client }) => {
@@ -78,11 +80,30 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     if (!click || click.channelId === undefined) return;
     const record = await clickedRecord(deps, click, respond);
     if (!record) return;
+    // One public copy per card: repeated clicks (or Slack's retries of one click) on the same
+    // ephemeral card claim one key, across replicas; a failed post gives it back.
+    const cardTs = click.body.container?.message_ts ?? click.body.message?.ts;
+    const shareKey = cardTs ? `share:${click.channelId}:${cardTs}:${record.id}` : undefined;
+    if (shareKey) {
+      const claimed = await deps.guard.decide(
+        `share claim ${shareKey}`,
+        (store) => store.claimEvent(shareKey),
+        () => deps.localClaims.claimEvent(shareKey),
+      );
+      if (!claimed) {
+        await respond({ response_type: "ephemeral", replace_original: false, text: ALREADY_SHARED });
+        return;
+      }
+    }
+    const release = async () => {
+      if (shareKey) await deps.guard.write(`share release ${shareKey}`, (store) => store.releaseEvent(shareKey));
+    };
     const ctx = await cardContext(deps, record.id, { channelId: click.channelId }, permalinkVia(client));
     const found = await refFacts(deps, record, click.ref, click.channelId);
     const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false }, found);
     const posted = await callSlack(client.chat.postMessage({ channel: click.channelId, unfurl_links: false, ...card }));
     if (!posted.ok) {
+      await release();
       deps.logger.info(`post in channel: chat.postMessage failed (${posted.error}) channel=${click.channelId}`);
       await respond({
         response_type: "ephemeral",
@@ -91,6 +112,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
       });
       return;
     }
+    if (shareKey) await deps.guard.write(`share done ${shareKey}`, (store) => store.completeEvent(shareKey));
     await respond({ delete_original: true });
   });
 

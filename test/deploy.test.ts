@@ -30,7 +30,10 @@ describe("deployment files", () => {
       scripts: Record<string, string>;
       dependencies: Record<string, string>;
     };
-    expect(pkg.files).toEqual(expect.arrayContaining(["bin/", "dist/", "data/", "migrations/"]));
+    // data/ ships its data files only (test/setup/package-data.test.ts: never a database).
+    expect(pkg.files).toEqual(
+      expect.arrayContaining(["bin/", "dist/", "data/*.jsonl", "data/analysis/*.jsonl", "migrations/"]),
+    );
     expect(pkg.scripts.start).not.toMatch(/tsc|build|tsx/);
     expect(pkg.dependencies.tsx).toBeUndefined();
     expect(pkg.dependencies.typescript).toBeUndefined();

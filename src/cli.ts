@@ -2,6 +2,7 @@
  * rwerror <serve|explain|validate|report|digest|scan>. Each subcommand loads only what it
  * needs, so `explain` answers without starting Bolt or opening the database.
  */
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CatalogError } from "./catalog/errors.ts";
 import { argumentErrorLine, isParseArgsError, wantsHelp } from "./cli/args.ts";
@@ -165,9 +166,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** `.env` in the working directory, when there is one; variables already set in the environment win. */
+function loadDotEnv(): void {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+}
+
 /** Known failures end with one clear line and exit 1; anything else is a bug and shows its stack. */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   try {
+    loadDotEnv();
     return await run(argv, io);
   } catch (e) {
     if (e instanceof ConfigError) {

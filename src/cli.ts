@@ -2,8 +2,10 @@
  * rwerror <serve|explain|validate|report|digest|scan>. Each subcommand loads only what it
  * needs, so `explain` answers without starting Bolt or opening the database.
  */
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CatalogError } from "./catalog/errors.ts";
+import { argumentErrorLine, isParseArgsError, wantsHelp } from "./cli/args.ts";
 import { ConfigError } from "./config.ts";
 import { readConfig } from "./setup/config.ts";
 import { MigrationError, StoreOpenError } from "./store/errors.ts";
@@ -28,7 +30,57 @@ const EXPLAIN_USAGE = `Usage: rwerror explain [TEXT|-] [--json] | --batch
 
 Answers one pasted error: the whole error works best (psql output with its Caused by chain, a log
 line with error=…, or a panic). Keywords alone rarely match; in Slack, /rwerror search <words> looks
-records up by keyword.`;
+records up by keyword.
+
+  TEXT      the paste; - (or no TEXT with a pipe) reads stdin
+  --json    one JSON object instead of the terminal card
+  --batch   stdin is JSON Lines (a string or {"text": …}); one JSON result per line`;
+
+const SERVE_USAGE = `Usage: rwerror serve
+
+Runs the bot. With SLACK_BOT_TOKEN: Slack (Socket Mode when SLACK_APP_TOKEN is set, else HTTP on PORT
+with SLACK_SIGNING_SECRET); without it: the local console on stdin/stdout. Configured by the
+environment and a .env file in the working directory (see README "Configuration").`;
+
+const VALIDATE_USAGE = `Usage: rwerror validate [PATH…]
+
+Checks record files (JSON Lines or arrays) and folders; default: RWERROR_DATA (the shipped data/).
+Exit 0 when every record is valid, 1 on any problem (each printed with its file and line).`;
+
+const SCAN_USAGE = `Usage: rwerror scan <FILE|-> [--json]
+
+Every known error in a whole log file (- reads stdin), counted by record; exact matches only.
+  --json    one JSON object instead of the table`;
+
+const EVAL_USAGE = `Usage: rwerror eval [--data PATH…] FILE…
+
+Scores the matcher on labelled JSON Lines ({input, expected} or {paste, expected, …}): top-1,
+wrong answers, a reliability table and misses by shape.
+  --data PATH   the records to score against (repeatable; default: RWERROR_DATA)`;
+
+/** Each subcommand's own usage, printed by `rwerror <command> --help` before anything starts. */
+async function usageOf(command: string): Promise<string | undefined> {
+  switch (command) {
+    case "serve":
+      return SERVE_USAGE;
+    case "explain":
+      return EXPLAIN_USAGE;
+    case "validate":
+      return VALIDATE_USAGE;
+    case "scan":
+      return SCAN_USAGE;
+    case "eval":
+      return EVAL_USAGE;
+    case "report":
+      return (await import("./cli/report.ts")).REPORT_USAGE;
+    case "digest":
+      return (await import("./cli/digest.ts")).DIGEST_USAGE;
+    case "notes":
+      return (await import("./cli/notes.ts")).NOTES_USAGE;
+    default:
+      return undefined;
+  }
+}
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
@@ -36,9 +88,18 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     io.out(USAGE);
     return command ? 0 : 2;
   }
+  if (wantsHelp(rest)) {
+    const usage = await usageOf(command);
+    if (usage !== undefined) {
+      io.out(usage.trimEnd());
+      return 0;
+    }
+  }
   const env = process.env;
   switch (command) {
     case "serve": {
+      // No options: anything else is a mistake, never a reason to start the bot.
+      parseArgs({ args: rest, options: {}, allowPositionals: false });
       const { serve } = await import("./main.ts");
       return serve(env, io);
     }
@@ -64,7 +125,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       return explainCommand({ json: values.json, batch: values.batch, text: positionals }, matcher, io);
     }
     case "validate": {
-      const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+      const { positionals } = parseArgs({ args: rest, options: {}, allowPositionals: true });
       const { validateCommand } = await import("./cli/validate.ts");
       return validateCommand(
         positionals.length > 0 ? positionals : readConfig(env, { receiving: false }).dataPaths,
@@ -105,18 +166,23 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** `.env` in the working directory, when there is one; variables already set in the environment win. */
+function loadDotEnv(): void {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+}
+
 /** Known failures end with one clear line and exit 1; anything else is a bug and shows its stack. */
 export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   try {
+    loadDotEnv();
     return await run(argv, io);
   } catch (e) {
     if (e instanceof ConfigError) {
       io.err(`rwerror: configuration problem:\n${e.message}`);
       return 1;
     }
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && code.startsWith("ERR_PARSE_ARGS")) {
-      io.err(`rwerror: ${(e as Error).message}\n\n${USAGE}`);
+    if (isParseArgsError(e)) {
+      io.err(argumentErrorLine(argv[0] ?? "", e));
       return 2;
     }
     if (e instanceof CatalogError || e instanceof MigrationError || e instanceof StoreOpenError) {

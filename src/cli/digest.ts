@@ -4,6 +4,7 @@ import { type PostDigest, postDigestOnce } from "../report/digest-post.ts";
 import { PeriodError } from "../report/period.ts";
 import { buildWeeklyDigest, digestTargetAt, digestTargetForWeek } from "../report/weekly.ts";
 import { assertTimeZone, formatLocal } from "../report/zoned-time.ts";
+import { argumentErrorLine } from "./args.ts";
 import { isParseArgsError, type ReportDeps } from "./report.ts";
 
 export interface DigestDeps extends ReportDeps {
@@ -40,7 +41,11 @@ export async function runDigestCommand(argv: string[], deps: DigestDeps): Promis
     }));
     assertTimeZone(deps.tz);
   } catch (error) {
-    if (isParseArgsError(error) || error instanceof RangeError) {
+    if (isParseArgsError(error)) {
+      err(argumentErrorLine("digest", error));
+      return 2;
+    }
+    if (error instanceof RangeError) {
       err(`rwerror digest: ${(error as Error).message}\n${DIGEST_USAGE}`);
       return 2;
     }

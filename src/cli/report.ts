@@ -5,6 +5,7 @@ import { PeriodError, resolvePeriod } from "../report/period.ts";
 import { buildErrorReport } from "../report/report.ts";
 import { assertTimeZone } from "../report/zoned-time.ts";
 import type { Store } from "../store/index.ts";
+import { argumentErrorLine, isParseArgsError } from "./args.ts";
 
 export interface ReportDeps {
   store: Store;
@@ -58,7 +59,11 @@ export async function runReportCommand(argv: string[], deps: ReportDeps): Promis
     deps.out(render(await buildErrorReport(deps.store, deps.catalog, period, { limit })));
     return 0;
   } catch (error) {
-    if (error instanceof PeriodError || error instanceof RangeError || isParseArgsError(error)) {
+    if (isParseArgsError(error)) {
+      err(argumentErrorLine("report", error));
+      return 2;
+    }
+    if (error instanceof PeriodError || error instanceof RangeError) {
       err(`rwerror report: ${(error as Error).message}\n${REPORT_USAGE}`);
       return 2;
     }
@@ -66,7 +71,4 @@ export async function runReportCommand(argv: string[], deps: ReportDeps): Promis
   }
 }
 
-export function isParseArgsError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
-}
+export { isParseArgsError };

@@ -88,7 +88,6 @@ describe("rwerror report", () => {
     for (const argv of [
       ["--format", "xml"],
       ["--since", "soon"],
-      ["--bogus"],
       ["--week", "2026-W99"],
       ["--limit", "0"],
     ]) {
@@ -96,6 +95,9 @@ describe("rwerror report", () => {
       expect(await runReportCommand(argv, deps)).toBe(2);
       expect(output()).toContain("usage: rwerror report");
     }
+    const bogus = await setup();
+    expect(await runReportCommand(["--bogus"], bogus.deps)).toBe(2);
+    expect(bogus.output().trim()).toBe("rwerror report: unknown option --bogus (see rwerror report --help)");
     const { deps } = await setup();
     expect(await runReportCommand([], { ...deps, tz: "Mars/Olympus" })).toBe(2);
   });

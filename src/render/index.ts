@@ -12,7 +12,15 @@ export { CARD_ACTIONS_BLOCK, CARD_FIRST_SCREEN, visibleChars } from "./card.ts";
 export { checkBlockKitLimits } from "./limits.ts";
 export { type CardContext, cardModel, fillTemplate, type MatchFacts, type SeenBefore, type TeamNote } from "./model.ts";
 export { escapeText, truncate } from "./mrkdwn.ts";
-export { renderHelp, renderMutes, renderPlain, renderRecord, renderSearchResults, renderStats } from "./replies.ts";
+export {
+  renderDidYouMean,
+  renderHelp,
+  renderMutes,
+  renderPlain,
+  renderRecord,
+  renderSearchResults,
+  renderStats,
+} from "./replies.ts";
 export { filledTitle, isPureWrapper, labelCaptures } from "./template.ts";
 export { renderAnswerText, renderCardText, renderMatchText, renderRecordText } from "./text.ts";
 export { NOT_SURE_TEXT, renderNothingFound, renderNotSure, reportedError } from "./unsure.ts";

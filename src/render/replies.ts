@@ -24,6 +24,25 @@ export function renderHelp(): SlackMessage {
   };
 }
 
+const USAGE: Record<string, string> = {
+  help: "/rwerror help",
+  show: "/rwerror show <id|slug>",
+  search: "/rwerror search <words>",
+  stats: "/rwerror stats [7d|30d|90d]",
+  mute: "/rwerror mute <id|slug|last> [for 24h]",
+  mutes: "/rwerror mutes",
+};
+
+/** `/rwerror helo`: a word close to a subcommand is a typo, answered with that command and the help text. */
+export function renderDidYouMean(command: string): SlackMessage {
+  const usage = USAGE[command] ?? `/rwerror ${command}`;
+  const help = renderHelp();
+  return {
+    text: `Did you mean ${usage}?`,
+    blocks: [section(`Did you mean \`${usage}\`?`), ...help.blocks],
+  };
+}
+
 /** `/rwerror show <id|slug>`. */
 export function renderRecord(
   record: ErrorRecord | undefined,

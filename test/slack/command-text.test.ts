@@ -38,6 +38,17 @@ describe("parseCommandText", () => {
     expect(parseCommandText(text)).toEqual({ kind: "paste", text });
   });
 
+  it.each([
+    ["barrier", { kind: "search", query: "barrier" }],
+    ["kafka timeout", { kind: "search", query: "kafka timeout" }],
+    ["meta", { kind: "search", query: "meta" }],
+    ["helo", { kind: "didYouMean", command: "help" }],
+    ["serch", { kind: "didYouMean", command: "search" }],
+    ["shwo", { kind: "didYouMean", command: "show" }],
+  ])("reads keywords %j as a search or a near-command (issue 20 item 8)", (text, expected) => {
+    expect(parseCommandText(text)).toEqual(expected);
+  });
+
   it("treats a long single line as a paste even when it starts with a subcommand word", () => {
     const text = `search ${"x ".repeat(150)}`;
     expect(parseCommandText(text).kind).toBe("paste");

@@ -124,6 +124,18 @@ describe("HTTP mode: /rwerror", () => {
     expect(text("stats")).toMatch(/downstream relation missing/i);
   });
 
+  it("searches a keyword and suggests help for a near-command instead of answering 'No known error' (issue 20 item 8)", async () => {
+    await command("downstream", "kw-search");
+    await command("helo", "kw-helo");
+    await bot.fake.waitFor(() => ["kw-search", "kw-helo"].every((id) => bot.fake.responsesTo(id).length === 1));
+    const text = (id: string) => JSON.stringify(bot.fake.responsesTo(id)[0]?.body);
+    expect(text("kw-search")).toContain(DOWNSTREAM_ID);
+    expect(text("kw-search")).not.toMatch(/no known risingwave error/i);
+    expect(text("kw-helo")).toContain("Did you mean `/rwerror help`?");
+    expect(text("kw-helo")).toContain("/rwerror search <words>");
+    expect(text("kw-helo")).not.toMatch(/no known risingwave error|github/i);
+  });
+
   it("opens the paste modal for /rwerror alone, and answers its submission ephemerally in that channel", async () => {
     await command("", "modal", { channelId: "C0PASTEHERE", triggerId: "trig-modal" });
     await bot.fake.waitFor(() => bot.fake.callsTo("views.open").some((c) => c.args.trigger_id === "trig-modal"));

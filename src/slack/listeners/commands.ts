@@ -2,6 +2,7 @@
 import type { App } from "@slack/bolt";
 import { answerPaste, blockKit, cardContext } from "../../answer/index.ts";
 import {
+  renderDidYouMean,
   renderHelp,
   renderPasteModal,
   renderRecord,
@@ -61,6 +62,9 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
       }
       case "search":
         await reply(renderSearchResults(request.query, deps.matcher.search(request.query, SEARCH_LIMIT)));
+        return;
+      case "didYouMean":
+        await reply(renderDidYouMean(request.command));
         return;
       case "stats":
         await reply(renderStats(await topErrorRows(deps, request.days), `the last ${request.days} days`));

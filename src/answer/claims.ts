@@ -8,21 +8,28 @@ import type { AnswerDeps } from "./types.ts";
 
 type ClaimDeps = Pick<AnswerDeps, "guard" | "localClaims">;
 
-/** Runs `handle` for the first live delivery of `eventId`; false when another delivery has it. */
-export async function handleOnce(deps: ClaimDeps, eventId: string, handle: () => Promise<void>): Promise<boolean> {
+/**
+ * Runs `handle` for the first live delivery of `eventId` (a Slack event, or any one-time action such
+ * as sharing one card); false when another delivery has it. The claim is given back when `handle`
+ * throws or returns false (nothing was done, a later delivery may try again).
+ */
+export async function handleOnce(deps: ClaimDeps, eventId: string, handle: () => Promise<unknown>): Promise<boolean> {
   const claimed = await deps.guard.decide(
     `event claim ${eventId}`,
     (store) => store.claimEvent(eventId),
     () => deps.localClaims.claimEvent(eventId),
   );
   if (!claimed) return false;
+  const release = () => deps.guard.write(`event release ${eventId}`, (store) => store.releaseEvent(eventId));
+  let done: unknown;
   try {
-    await handle();
+    done = await handle();
   } catch (error) {
-    await deps.guard.write(`event release ${eventId}`, (store) => store.releaseEvent(eventId));
+    await release();
     throw error;
   }
-  await deps.guard.write(`event done ${eventId}`, (store) => store.completeEvent(eventId));
+  if (done === false) await release();
+  else await deps.guard.write(`event done ${eventId}`, (store) => store.completeEvent(eventId));
   return true;
 }
 

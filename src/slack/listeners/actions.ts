@@ -1,6 +1,6 @@
 /** Card buttons: feedback, details, post in channel, alternatives, Show, link buttons. */
 import type { App } from "@slack/bolt";
-import { cardContext, refFacts } from "../../answer/index.ts";
+import { cardContext, handleOnce, refFacts } from "../../answer/index.ts";
 import {
   ACTION,
   feedbackThanksText,
@@ -78,42 +78,35 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     await ack();
     const click = readClick(body, action);
     if (!click || click.channelId === undefined) return;
+    const channel = click.channelId;
     const record = await clickedRecord(deps, click, respond);
     if (!record) return;
+    const share = async (): Promise<boolean> => {
+      const ctx = await cardContext(deps, record.id, { channelId: click.channelId }, permalinkVia(client));
+      const found = await refFacts(deps, record, click.ref, click.channelId);
+      const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false }, found);
+      const posted = await callSlack(client.chat.postMessage({ channel, unfurl_links: false, ...card }));
+      if (!posted.ok) {
+        deps.logger.info(`post in channel: chat.postMessage failed (${posted.error}) channel=${click.channelId}`);
+        await respond({
+          response_type: "ephemeral",
+          replace_original: false,
+          text: `I could not post here (${posted.error}). Invite me with \`/invite @rwerror\` and try again.`,
+        });
+        return false;
+      }
+      await respond({ delete_original: true });
+      return true;
+    };
     // One public copy per card: repeated clicks (or Slack's retries of one click) on the same
     // ephemeral card claim one key, across replicas; a failed post gives it back.
     const cardTs = click.body.container?.message_ts ?? click.body.message?.ts;
-    const shareKey = cardTs ? `share:${click.channelId}:${cardTs}:${record.id}` : undefined;
-    if (shareKey) {
-      const claimed = await deps.guard.decide(
-        `share claim ${shareKey}`,
-        (store) => store.claimEvent(shareKey),
-        () => deps.localClaims.claimEvent(shareKey),
-      );
-      if (!claimed) {
-        await respond({ response_type: "ephemeral", replace_original: false, text: ALREADY_SHARED });
-        return;
-      }
-    }
-    const release = async () => {
-      if (shareKey) await deps.guard.write(`share release ${shareKey}`, (store) => store.releaseEvent(shareKey));
-    };
-    const ctx = await cardContext(deps, record.id, { channelId: click.channelId }, permalinkVia(client));
-    const found = await refFacts(deps, record, click.ref, click.channelId);
-    const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false }, found);
-    const posted = await callSlack(client.chat.postMessage({ channel: click.channelId, unfurl_links: false, ...card }));
-    if (!posted.ok) {
-      await release();
-      deps.logger.info(`post in channel: chat.postMessage failed (${posted.error}) channel=${click.channelId}`);
-      await respond({
-        response_type: "ephemeral",
-        replace_original: false,
-        text: `I could not post here (${posted.error}). Invite me with \`/invite @rwerror\` and try again.`,
-      });
+    if (!cardTs) {
+      await share();
       return;
     }
-    if (shareKey) await deps.guard.write(`share done ${shareKey}`, (store) => store.completeEvent(shareKey));
-    await respond({ delete_original: true });
+    const first = await handleOnce(deps, `share:${click.channelId}:${cardTs}:${record.id}`, share);
+    if (!first) await respond({ response_type: "ephemeral", replace_original: false, text: ALREADY_SHARED });
   });
 
   // An alternative swaps an ephemeral card in place; on a channel card it answers only the clicker.

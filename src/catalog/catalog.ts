@@ -1,5 +1,6 @@
 import { type AnalysisJoin, joinAnalyses } from "./analysis-join.ts";
 import { EMPTY_ANALYSES, type ParsedAnalyses } from "./analysis-parse.ts";
+import type { DatasetHeader } from "./header.ts";
 import type { ParsedEntry } from "./parse.ts";
 import { compareReleases } from "./releases.ts";
 import type { ErrorRecord } from "./schema.ts";
@@ -16,6 +17,8 @@ export interface Catalog {
   readonly releaseTags: readonly string[];
   /** Records raised in one source file, in load order (locating panics, rewordings across releases). */
   byFile(filePath: string): readonly ErrorRecord[];
+  /** The headers of the built catalogs loaded (`rwerror catalog build`): builder, revisions. */
+  readonly builds: readonly DatasetHeader[];
 }
 
 /** The catalog of the entries with the analyses joined (record analyses, across releases, families). */
@@ -27,17 +30,21 @@ export function buildCatalog(entries: readonly ParsedEntry[], analyses: ParsedAn
 export function joinCatalog(
   entries: readonly ParsedEntry[],
   analyses: ParsedAnalyses,
-  { inPlace = false }: { inPlace?: boolean } = {},
+  { inPlace = false, builds = [] }: { inPlace?: boolean; builds?: readonly DatasetHeader[] } = {},
 ): { catalog: Catalog; join: AnalysisJoin } {
   const join = joinAnalyses(
     entries.map((e) => e.record),
     analyses,
     { inPlace },
   );
-  return { catalog: indexCatalog(join.records, entries), join };
+  return { catalog: indexCatalog(join.records, entries, builds), join };
 }
 
-function indexCatalog(records: readonly ErrorRecord[], entries: readonly ParsedEntry[]): Catalog {
+function indexCatalog(
+  records: readonly ErrorRecord[],
+  entries: readonly ParsedEntry[],
+  builds: readonly DatasetHeader[],
+): Catalog {
   const ids = new Map(records.map((r) => [r.id, r]));
   const slugs = new Map<string, ErrorRecord>();
   for (const r of records) if (!slugs.has(r.slug)) slugs.set(r.slug, r);
@@ -59,6 +66,7 @@ function indexCatalog(records: readonly ErrorRecord[], entries: readonly ParsedE
     records,
     datasetVersion,
     releaseTags: [...tags].sort(compareReleases),
+    builds,
     byFile: (path) => files.get(path) ?? [],
     byId: (id) => ids.get(id),
     bySlug: (slug) => slugs.get(slug),

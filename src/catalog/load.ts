@@ -1,14 +1,20 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { extname, join } from "node:path";
+import { join } from "node:path";
 import type { AnalysisCoverage } from "./analysis-join.ts";
 import { isAnalysisFile, listAnalysisFiles, parseAnalysisFiles } from "./analysis-parse.ts";
 import { type Catalog, joinCatalog } from "./catalog.ts";
 import { CatalogError, type CatalogProblem } from "./errors.ts";
-import { readHead, readJsonLines } from "./lines.ts";
+import type { DatasetHeader } from "./header.ts";
+import { isGzipFile, readGzipJsonLines, readHead, readJsonLines } from "./lines.ts";
 import { firstLineIsJson, type ParsedEntry, parseDataset, parseItems } from "./parse.ts";
 
 /** Files in a data folder that hold records; anything else there (the SQLite file) is skipped. */
-const DATASET_EXTENSIONS = new Set([".jsonl", ".ndjson", ".json", ".txt"]);
+const DATASET_EXTENSIONS = [".jsonl", ".ndjson", ".json", ".txt", ".jsonl.gz"];
+
+function isDatasetName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return !name.startsWith(".") && DATASET_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
 
 export interface LoadResult {
   catalog: Catalog;
@@ -22,6 +28,8 @@ export interface LoadResult {
    */
   analysisWarnings: string[];
   files: string[];
+  /** The header lines of built catalogs (which rwerror built them, from which revisions). */
+  headers: DatasetHeader[];
   /** The analysis files read (each data folder's `analysis/*.jsonl`). */
   analysisFiles: string[];
   /** What the analysis join did. */
@@ -39,9 +47,7 @@ export function listDatasetFiles(paths: readonly string[]): string[] {
       throw new CatalogError(`data path not found: ${path}`);
     }
     if (stat.isDirectory()) {
-      const names = readdirSync(path)
-        .filter((n) => DATASET_EXTENSIONS.has(extname(n).toLowerCase()) && !n.startsWith("."))
-        .sort();
+      const names = readdirSync(path).filter(isDatasetName).sort();
       files.push(...names.map((n) => join(path, n)));
     } else if (!isAnalysisFile(path)) {
       files.push(path);
@@ -52,6 +58,7 @@ export function listDatasetFiles(paths: readonly string[]): string[] {
 
 /** JSON Lines stream from disk in chunks; an array or a pretty-printed document is read whole. */
 function parseFile(file: string): ReturnType<typeof parseItems> {
+  if (isGzipFile(file)) return parseItems(file, readGzipJsonLines(file));
   const head = readHead(file).trimStart();
   const jsonLines = !head.startsWith("[") && (!head.startsWith("{") || firstLineIsJson(head));
   return jsonLines ? parseItems(file, readJsonLines(file)) : parseDataset(file, readFileSync(file, "utf8"));
@@ -67,6 +74,7 @@ export function loadCatalog(paths: readonly string[]): LoadResult {
   const problems: CatalogProblem[] = [];
   const warnings: string[] = [];
   const byId = new Map<string, ParsedEntry>();
+  const headers: DatasetHeader[] = [];
   for (const file of files) {
     let parsed: ReturnType<typeof parseItems>;
     try {
@@ -75,6 +83,7 @@ export function loadCatalog(paths: readonly string[]): LoadResult {
       throw new CatalogError(`cannot read ${file}: ${(e as Error).message}`);
     }
     problems.push(...parsed.problems);
+    if (parsed.header) headers.push(parsed.header);
     for (const entry of parsed.entries) {
       const earlier = byId.get(entry.record.id);
       if (earlier) {
@@ -90,7 +99,7 @@ export function loadCatalog(paths: readonly string[]): LoadResult {
   const analysisFiles = listAnalysisFiles(paths);
   const analyses = parseAnalysisFiles(analysisFiles);
   // The records were parsed by this load and belong to it: the join may update them in place.
-  const { catalog, join } = joinCatalog(entries, analyses, { inPlace: true });
+  const { catalog, join } = joinCatalog(entries, analyses, { inPlace: true, builds: headers });
   problems.push(...analyses.problems, ...join.problems);
   return {
     catalog,
@@ -98,6 +107,7 @@ export function loadCatalog(paths: readonly string[]): LoadResult {
     warnings,
     analysisWarnings: join.warnings,
     files,
+    headers,
     analysisFiles,
     analysis: join.coverage,
   };

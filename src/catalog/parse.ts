@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { CatalogProblem } from "./errors.ts";
+import { type DatasetHeader, datasetHeaderSchema, isHeaderLine } from "./header.ts";
 import { BinaryFileError, type RawItem } from "./lines.ts";
 import { unsafePatternReason } from "./pattern-safety.ts";
 import { checkRecordFast, type ErrorRecord, recordSchema, wrappedRecordSchema } from "./schema.ts";
@@ -14,6 +15,8 @@ export interface ParsedEntry {
 export interface ParsedFile {
   entries: ParsedEntry[];
   problems: CatalogProblem[];
+  /** The file's header line (a built catalog's first line), when it has one. */
+  header?: DatasetHeader;
 }
 
 /** JSON Lines start with a whole JSON value on line 1; a pretty-printed document does not. */
@@ -139,18 +142,19 @@ function binaryFile(file: string): ParsedFile {
 
 /** Validates items (one JSON value each) as records; never throws. */
 export function parseItems(file: string, items: Iterable<RawItem>): ParsedFile {
-  const entries: ParsedEntry[] = [];
-  const problems: CatalogProblem[] = [];
+  const out: ParsedFile = { entries: [], problems: [] };
   try {
-    parseInto(file, items, entries, problems);
+    parseInto(file, items, out);
   } catch (e) {
     if (e instanceof BinaryFileError) return binaryFile(file);
     throw e;
   }
-  return { entries, problems };
+  return out;
 }
 
-function parseInto(file: string, items: Iterable<RawItem>, entries: ParsedEntry[], problems: CatalogProblem[]): void {
+function parseInto(file: string, items: Iterable<RawItem>, out: ParsedFile): void {
+  const { entries, problems } = out;
+  let first = true;
   for (const item of items) {
     let value: unknown;
     try {
@@ -161,6 +165,20 @@ function parseInto(file: string, items: Iterable<RawItem>, entries: ParsedEntry[
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       problems.push({ file, line: item.line, field: "", reason: "expected a JSON object (a record)" });
+      continue;
+    }
+    const isFirst = first;
+    first = false;
+    if (isHeaderLine(value)) {
+      // Only a built catalog's first line is a header; anywhere else it is a misplaced line.
+      const header = datasetHeaderSchema.safeParse(value.header);
+      if (!isFirst) {
+        problems.push({ file, line: item.line, field: "header", reason: "a header is only allowed on line 1" });
+      } else if (header.success) {
+        out.header = header.data;
+      } else {
+        problems.push(...zodProblems(file, item.line, "header", header.error));
+      }
       continue;
     }
     let wrapped: { record: unknown; datasetVersion: string | null } | null = null;

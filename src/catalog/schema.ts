@@ -5,7 +5,18 @@ import type { AnalysisOrigin } from "./analysis-schema.ts";
  * Field kinds of a record. One table drives both the zod schema (exact error messages) and the
  * fast check that loading 50,000 records relies on, so the two cannot disagree.
  */
-type FieldKind = "text" | "nonEmpty" | "text?" | "int?" | "list" | "version2" | "releases?";
+type FieldKind =
+  | "text"
+  | "nonEmpty"
+  | "text?"
+  | "int?"
+  | "list"
+  | "version2"
+  | "releases?"
+  | "fact?"
+  | "origin?"
+  | "history?"
+  | "examples?";
 
 /** A RisingWave release tag as the releases corpus writes it (`v1.4.0`, `v2.0.0-rc.1`), or `main`. */
 export const RELEASE_TAG = /^(?:v\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z.]{1,32})?|main)$/;
@@ -46,6 +57,19 @@ const FIELDS = {
   schemaVersion: "version2",
   /** The release tags whose sources contain the template, oldest first; absent = unknown. */
   releases: "releases?",
+  // Facts `rwerror catalog build` adds (docs/knowledge-base.md); absent on records from elsewhere.
+  /** Where the raising file lives: meta, frontend, stream, batch, storage, connector, common, … */
+  component: "fact?",
+  /** The enclosing fn (`Type::method`), or the error type for `#[error]` attributes. */
+  function: "fact?",
+  errorEnum: "fact?",
+  variant: "fact?",
+  /** The construct that carries the message: error-attr, bail, context, panic, … */
+  construct: "fact?",
+  /** Who acts: the user, an external system, or RisingWave itself (internal); null when unclear. */
+  origin: "origin?",
+  history: "history?",
+  examples: "examples?",
 } as const satisfies Record<string, FieldKind>;
 
 /** Lists are never null in the seeds; a null from an older export reads as an empty list. */
@@ -53,6 +77,13 @@ const stringList = z
   .array(z.string())
   .nullable()
   .transform((v) => v ?? []);
+
+/** A point in a message's history: the release, the commit and the PR of its squash subject. */
+const historyPoint = z.object({
+  release: z.string().regex(RELEASE_TAG, BAD_TAG),
+  commit: z.string().nullable(),
+  pr: z.number().int().nullable(),
+});
 
 const ZOD_KIND = {
   text: z.string(),
@@ -62,6 +93,15 @@ const ZOD_KIND = {
   list: stringList,
   version2: z.literal(2),
   "releases?": z.array(z.string().regex(RELEASE_TAG, BAD_TAG)).optional(),
+  "fact?": z.string().nullable().optional(),
+  "origin?": z.enum(["user", "external", "internal"]).nullable().optional(),
+  "history?": z
+    .object({
+      added: historyPoint,
+      removed: historyPoint.extend({ subject: z.string().nullable() }).nullable(),
+    })
+    .optional(),
+  "examples?": z.array(z.object({ sql: z.string(), source: z.string(), release: z.string() })).optional(),
 } as const;
 
 type Shape = { [K in keyof typeof FIELDS]: (typeof ZOD_KIND)[(typeof FIELDS)[K]] };
@@ -101,7 +141,42 @@ function fits(kind: FieldKind, v: unknown): boolean {
       return v === 2;
     case "releases?":
       return v === undefined || (Array.isArray(v) && v.every((x) => typeof x === "string" && RELEASE_TAG.test(x)));
+    case "fact?":
+      return v === undefined || v === null || typeof v === "string";
+    case "origin?":
+      return v === undefined || v === null || v === "user" || v === "external" || v === "internal";
+    case "history?":
+      return v === undefined || fitsHistory(v);
+    case "examples?":
+      return v === undefined || (Array.isArray(v) && v.every(fitsExample));
   }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function fitsPoint(v: unknown): boolean {
+  return (
+    isObject(v) &&
+    typeof v.release === "string" &&
+    RELEASE_TAG.test(v.release) &&
+    (v.commit === null || typeof v.commit === "string") &&
+    (v.pr === null || Number.isInteger(v.pr))
+  );
+}
+
+function fitsHistory(v: unknown): boolean {
+  if (!isObject(v) || !fitsPoint(v.added)) return false;
+  const removed = v.removed;
+  return (
+    removed === null ||
+    (fitsPoint(removed) && isObject(removed) && (removed.subject === null || typeof removed.subject === "string"))
+  );
+}
+
+function fitsExample(v: unknown): boolean {
+  return isObject(v) && typeof v.sql === "string" && typeof v.source === "string" && typeof v.release === "string";
 }
 
 /**

@@ -1,6 +1,7 @@
 /** One-line pieces a card, the details modal and the terminal share: seen before, team notes, where raised. */
 import type { CardModel, SeenBefore, TeamNote } from "./model.ts";
-import { escapeText, link, safeText, truncate } from "./mrkdwn.ts";
+import { escapeText, inlineCode, link, safeText, truncate } from "./mrkdwn.ts";
+import { addedWords, changedWords } from "./record-facts.ts";
 
 export const SEVERITY_EMOJI: Record<string, string> = {
   critical: ":rotating_light:",
@@ -26,6 +27,33 @@ export function sourceLabel(model: CardModel): string | null {
   if (!model.source) return null;
   const where = model.source.line ? `${model.source.path}:${model.source.line}` : model.source.path;
   return link(model.source.url, where);
+}
+
+/** "raised in *meta* · `ScaleController::reschedule` · src/meta/src/stream/scale.rs:930" (the path linked). */
+export function raisedInLine(model: CardModel): string | null {
+  const parts: string[] = [];
+  if (model.facts.component) parts.push(`*${escapeText(model.facts.component)}*`);
+  if (model.facts.fn) parts.push(inlineCode(model.facts.fn, 80));
+  const src = sourceLabel(model);
+  if (src) parts.push(src);
+  return parts.length > 0 ? `raised in ${parts.join(" · ")}` : null;
+}
+
+/** "added in v1.4 (#12345) · changed in v2.1 by #23456 “subject”", the PRs linked; null when unknown. */
+export function historyLine(model: CardModel): string | null {
+  const { added, changed } = model.facts;
+  const parts: string[] = [];
+  if (added) {
+    const words = escapeText(addedWords(added));
+    parts.push(added.pr && added.url ? words.replace(`#${added.pr}`, link(added.url, `#${added.pr}`)) : words);
+  }
+  if (changed) {
+    const words = escapeText(changedWords(changed));
+    parts.push(
+      changed.pr && changed.url ? words.replace(`#${changed.pr}`, link(changed.url, `#${changed.pr}`)) : words,
+    );
+  }
+  return parts.length > 0 ? parts.join(" · ") : null;
 }
 
 /** A wrapper without its long parentheticals: `gRPC request to meta service (call `/ddl…`) failed` → `… failed`. */

@@ -7,7 +7,17 @@ import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match } from "../matcher/types.ts";
 import { ACTION, type CardRef, encodeCardRef, kindCode } from "./actions.ts";
 import { actions, type Block, type ButtonElement, button, context, header, linkButton, section } from "./blocks.ts";
-import { capturesLine, chainLine, noteLine, releaseLine, SEVERITY_EMOJI, seenLine, sourceLabel } from "./card-lines.ts";
+import {
+  capturesLine,
+  chainLine,
+  historyLine,
+  noteLine,
+  raisedInLine,
+  releaseLine,
+  SEVERITY_EMOJI,
+  seenLine,
+  sourceLabel,
+} from "./card-lines.ts";
 import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
 import { codeBlock, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
 import { filledTitle, isPureWrapper } from "./template.ts";
@@ -44,9 +54,11 @@ export function factsFromRef(ref: CardRef): { facts: MatchFacts; wrappers: strin
 function metaLine(model: CardModel): string {
   const emoji = SEVERITY_EMOJI[model.severity] ?? ":grey_question:";
   const parts = [`${emoji} *${escapeText(model.severity)}*`];
-  const src = sourceLabel(model);
-  if (src) parts.push(`raised in ${src}`);
+  const raised = raisedInLine(model);
+  if (raised) parts.push(raised);
   if (model.errorType === "panic") parts.push("a panic");
+  const history = historyLine(model);
+  if (history) parts.push(history);
   return parts.join(" · ");
 }
 
@@ -96,6 +108,9 @@ function unanalysedBody(model: CardModel, level: Level): Block[] {
       .map((l) => (l.length > level.code + 8 ? `${l.slice(0, level.code + 7)}…` : l))
       .join("\n");
     blocks.push(section(`${intro} It is raised here:\n${codeBlock(shown, 900)}`));
+  } else if (model.source?.url) {
+    // The shipped catalog carries no source text: link the exact lines at the release instead.
+    blocks.push(section(`${intro} Read the code that raises it: ${sourceLabel(model)}.`));
   } else {
     blocks.push(section(`${intro} The knowledge base has no source lines for it either.`));
   }

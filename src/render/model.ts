@@ -5,6 +5,7 @@
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match, MatchKind } from "../matcher/types.ts";
 import { docsSearchUrl, issuesSearchUrl, newIssueUrl, searchPhrase } from "./links.ts";
+import { type RecordFacts, recordFacts } from "./record-facts.ts";
 import { type ReleaseLines, releaseLines } from "./release-lines.ts";
 import { pasteHint, type SourceExcerpt, sourceExcerpt, sourceHint } from "./source.ts";
 import { filledTitle, fillTemplate, type LabelledCapture, labelCaptures } from "./template.ts";
@@ -92,6 +93,8 @@ export interface CardModel {
   notes: readonly TeamNote[];
   /** Release range, the release used, rewording and third-party context lines (already worded). */
   releaseLines: ReleaseLines;
+  /** Component, function, when the wording was added and changed, RisingWave's own test SQL. */
+  facts: RecordFacts;
 }
 
 export function describeWhy(facts: MatchFacts): string {
@@ -190,6 +193,7 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
     seen: ctx.seen ?? null,
     notes: ctx.notes ?? [],
     releaseLines: releaseLines(facts),
+    facts: recordFacts(record, facts),
   };
 }
 

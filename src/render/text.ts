@@ -4,6 +4,7 @@ import type { Match, MatchResult } from "../matcher/types.ts";
 import { distinctCandidates } from "./card.ts";
 import { noteLine, seenLine } from "./card-lines.ts";
 import { type CardContext, type CardModel, cardModel, cardModelFromMatch } from "./model.ts";
+import { addedWords, changedWords } from "./record-facts.ts";
 import { filledTitle } from "./template.ts";
 import { isWholeError, NOT_IN_KNOWLEDGE_BASE, NOT_SURE_TEXT } from "./unsure.ts";
 
@@ -17,10 +18,16 @@ function indent(text: string, pad: string): string {
 export function renderCardText(model: CardModel): string {
   const out: string[] = [];
   out.push(model.title);
-  const where = model.source
-    ? ` · raised in ${model.source.path}${model.source.line ? `:${model.source.line}` : ""}`
-    : "";
+  const f = model.facts;
+  const place = [
+    f.component,
+    f.fn,
+    model.source ? `${model.source.path}${model.source.line ? `:${model.source.line}` : ""}` : null,
+  ].filter((p): p is string => !!p);
+  const where = place.length > 0 ? ` · raised in ${place.join(" · ")}` : "";
   out.push(`  ${model.severity} · ${model.errorType}${where}`);
+  const history = [f.added ? addedWords(f.added) : null, f.changed ? changedWords(f.changed) : null].filter(Boolean);
+  if (history.length > 0) out.push(`  ${history.join(" · ")}`);
   if (model.wrappers.length > 0) out.push(`  inside: ${model.wrappers.join(" › ")}`);
   if (model.deeper) out.push(`  root cause below it: ${model.deeper}`);
   const labelled = model.captures.filter((c) => c.label !== null);
@@ -38,6 +45,7 @@ export function renderCardText(model: CardModel): string {
   if (!model.analysed) {
     out.push("", "No analysis exists for this error yet.");
     if (model.excerpt) out.push(`Raised here:`, indent(model.excerpt.text, "  "));
+    else if (model.source?.url) out.push(`Read the code that raises it: ${model.source.url}`);
   }
   const steps = model.analysed
     ? model.steps
@@ -61,6 +69,10 @@ export function renderCardText(model: CardModel): string {
   if (model.preventionTips.length > 0) {
     out.push("", "Prevention:");
     for (const t of model.preventionTips) out.push(`  - ${t}`);
+  }
+  if (f.examples.length > 0) {
+    out.push("", "RisingWave's own tests raise it with:");
+    for (const e of f.examples) out.push(indent(e.sql, "    "), `    (${e.url ?? e.source})`);
   }
   if (model.notes.length > 0) {
     out.push("", "Team notes:");

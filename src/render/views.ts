@@ -4,8 +4,17 @@ import type { CardRef } from "./actions.ts";
 import { ACTION, VIEW } from "./actions.ts";
 import { type Block, button, context, divider, header, LIMITS, plain, section, type View } from "./blocks.ts";
 import { factsFromRef } from "./card.ts";
-import { capturesLine, chainLine, noteLine, releaseLine, SEVERITY_EMOJI, seenLine, sourceLabel } from "./card-lines.ts";
-import { type CardContext, cardModel, type MatchFacts } from "./model.ts";
+import {
+  capturesLine,
+  chainLine,
+  historyLine,
+  noteLine,
+  raisedInLine,
+  releaseLine,
+  SEVERITY_EMOJI,
+  seenLine,
+} from "./card-lines.ts";
+import { type CardContext, type CardModel, cardModel, type MatchFacts } from "./model.ts";
 import { codeBlock, escapeText, link, safeText, truncate } from "./mrkdwn.ts";
 import { filledTitle } from "./template.ts";
 
@@ -18,6 +27,15 @@ function titled(title: string, body: string | null | undefined, asCode = false):
 function listed(title: string, items: readonly string[]): Block[] {
   if (items.length === 0) return [];
   return [section(`*${title}*\n${truncate(items.map((t, i) => `${i + 1}. ${escapeText(t)}`).join("\n"), 2900)}`)];
+}
+
+/** "RisingWave's own tests raise it with: …": the SQL of its test files, each linked to its line. */
+function testSqlBlocks(model: CardModel): Block[] {
+  const examples = model.facts.examples;
+  if (examples.length === 0) return [];
+  const per = Math.floor((LIMITS.sectionText - 200) / examples.length) - 60;
+  const body = examples.map((e) => `${codeBlock(e.sql, per)}${link(e.url, e.source, 120)}`).join("\n");
+  return [section(`*RisingWave's own tests raise it with:*\n${body}`)];
 }
 
 /** Everything the record knows, for "Show details": the error as pasted, then every analysis field. */
@@ -35,8 +53,10 @@ export function renderDetailsView(
   const model = cardModel(record, facts, { wrappers, ...ctx });
   const emoji = SEVERITY_EMOJI[model.severity] ?? ":grey_question:";
   const meta = [`${emoji} *${escapeText(model.severity)}* · ${escapeText(model.errorType)}`];
-  const src = sourceLabel(model);
-  if (src) meta.push(`raised in ${src}`);
+  const raised = raisedInLine(model);
+  if (raised) meta.push(raised);
+  const history = historyLine(model);
+  if (history) meta.push(history);
   if (model.handlingStrategy) meta.push(`strategy: ${escapeText(model.handlingStrategy)}`);
   const chain = chainLine(model);
   const captures = capturesLine(model);
@@ -65,6 +85,7 @@ export function renderDetailsView(
     ...titled("Validation code", record.validationCode, true),
     ...titled("Type guard", record.typeGuard, true),
     ...titled("Try/catch pattern", record.tryCatchPattern, true),
+    ...testSqlBlocks(model),
     ...(model.excerpt ? titled(`Raised at line ${model.excerpt.line}`, model.excerpt.text, true) : []),
     ...titled(
       `Source${record.filePath ? ` (${record.filePath}:${record.sourceCodeStart ?? record.lineNumber ?? ""})` : ""}`,

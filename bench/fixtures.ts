@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadCatalog } from "../src/catalog/index.ts";
 import {
   readDevErrors,
   readLogMessages,
@@ -23,6 +25,10 @@ export interface BenchCatalog {
 
 export const GENERATED_SIZE = 50_000;
 
+/** The package's own data/ folder: what `npm start` serves with no RWERROR_DATA. */
+export const SHIPPED_DATA = fileURLToPath(new URL("../data", import.meta.url));
+export const SHIPPED_LABEL = "shipped data/";
+
 /**
  * The catalogs: the seeds, the corpus templates, every release's templates with the third-party
  * pack, and 50,000 generated records including the pack (written to dir).
@@ -42,6 +48,11 @@ export function prepareCatalogs(dir: string): BenchCatalog[] {
     { label: "templates", size: templates.length, file: templatesFile },
     { label: "generated", size: generated.length, file },
   ];
+  if (existsSync(join(SHIPPED_DATA, "risingwave.jsonl.gz"))) {
+    // The folder as the bot loads it: records, the built RisingWave catalog, third-party, analyses.
+    const size = loadCatalog([SHIPPED_DATA]).catalog.records.length;
+    catalogs.splice(2, 0, { label: SHIPPED_LABEL, size, file: SHIPPED_DATA });
+  }
   if (existsSync(releasesFile)) {
     const releases = join(dir, "rwerror-bench-releases.jsonl");
     writeFileSync(releases, `${readFileSync(releasesFile, "utf8").trimEnd()}\n${readFileSync(thirdPartyFile, "utf8")}`);

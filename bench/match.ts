@@ -12,7 +12,15 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { loadCatalog } from "../src/catalog/index.ts";
 import { corpusAvailable } from "./corpus.ts";
-import { type BenchCatalog, buildPastes, formatBytes, logSources, PASTE_SIZES, prepareCatalogs } from "./fixtures.ts";
+import {
+  type BenchCatalog,
+  buildPastes,
+  formatBytes,
+  logSources,
+  PASTE_SIZES,
+  prepareCatalogs,
+  SHIPPED_LABEL,
+} from "./fixtures.ts";
 import { formatMs, sample, type Timing } from "./measure.ts";
 import { createNaiveMatcher } from "./naive.ts";
 import type { ProbePastes, ProbeResult } from "./rss-probe.ts";
@@ -141,6 +149,31 @@ function timeNaive(c: BenchCatalog, pastes: Map<number, string[]>): Map<number, 
   return out;
 }
 
+/** Issue 15's targets for the shipped catalog (data/ as `npm start` loads it), when it is built. */
+function shippedChecks(
+  cells: readonly MatchCell[],
+  loads: readonly CatalogLoad[],
+  checks: TargetCheck[],
+  p99: (records: number, bytes: number, limitMs: number) => void,
+): void {
+  const load = loads.find((l) => l.catalog === SHIPPED_LABEL);
+  const records = cells.find((c) => c.catalog === SHIPPED_LABEL)?.records;
+  if (!load || records === undefined) return;
+  p99(records, 4096, 1);
+  checks.push({
+    name: `load+index ${SHIPPED_LABEL} (${records} records)`,
+    measured: `${formatMs(load.loadMs + load.indexMs)} (cpu ${formatMs(load.loadIndexCpuMs)})`,
+    target: "≤ 1500 ms",
+    pass: load.loadMs + load.indexMs <= 1500,
+  });
+  checks.push({
+    name: `RSS with ${SHIPPED_LABEL}`,
+    measured: `${load.rssMb.toFixed(0)} MB (peak ${load.peakRssMb.toFixed(0)})`,
+    target: "≤ 200 MB",
+    pass: load.rssMb <= 200,
+  });
+}
+
 const cellAt = (cells: readonly MatchCell[], records: number, bytes: number): MatchCell | undefined =>
   cells.find((c) => c.records === records && c.pasteBytes === bytes);
 
@@ -161,6 +194,7 @@ function targetChecks(cells: readonly MatchCell[], loads: readonly CatalogLoad[]
   };
   p99(big, 4096, 5);
   p99(corpus, 4096, 1);
+  shippedChecks(cells, loads, checks, p99);
   p99(big, 65_536, 30);
   checks.push({
     name: `load+index ${big} records`,

@@ -43,6 +43,8 @@ export interface FoundMessage {
   severity: Severity;
   /** `panic` for panics, else `error_code` (the reference records' values). */
   errorType: "panic" | "error_code";
+  /** A plain string, not a format string: its `{}` and `}}` are printed as they are. */
+  plain?: boolean;
   /**
    * A message passed to a bare imported variant (`Foo(format!(…))`): kept only when some file of the
    * same revision declares a variant of that name with `#[error]` (`FileExtraction.errorVariants`).

@@ -23,6 +23,7 @@ Commands:
   scan <FILE|-> [--json]      every known error in a whole log file
   notes export [--format notes|records]   the team's "what fixed it" notes (records: schema v2)
   eval [--data PATH…] FILE…   score the matcher on labelled JSON Lines (top-1, wrong answers, reliability)
+  catalog build --source REPO [--releases] [--rev REV]…   build the knowledge base from RisingWave's git history
 
 Environment: RWERROR_DATA, RWERROR_DB, RWERROR_TZ, SLACK_BOT_TOKEN, … (see README).`;
 
@@ -77,6 +78,8 @@ async function usageOf(command: string): Promise<string | undefined> {
       return (await import("./cli/digest.ts")).DIGEST_USAGE;
     case "notes":
       return (await import("./cli/notes.ts")).NOTES_USAGE;
+    case "catalog":
+      return (await import("./cli/catalog.ts")).CATALOG_USAGE;
     default:
       return undefined;
   }
@@ -144,6 +147,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     case "scan": {
       const { scanCommand } = await import("./cli/scan.ts");
       return scanCommand(rest, readConfig(env, { receiving: false }), io);
+    }
+    case "catalog": {
+      const { catalogCommand } = await import("./cli/catalog.ts");
+      return catalogCommand(rest, io);
     }
     case "eval": {
       const { values, positionals } = parseArgs({

@@ -19,7 +19,7 @@ function rwerror(args: string[], env: Record<string, string> = {}) {
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
-const COMMANDS = ["serve", "explain", "validate", "report", "digest", "scan", "notes", "eval"];
+const COMMANDS = ["serve", "explain", "validate", "report", "digest", "scan", "notes", "eval", "catalog"];
 
 describe("rwerror <command> --help (issue 21 item 5)", () => {
   it.each(COMMANDS)("%s --help and -h print its own usage on stdout and exit 0", (cmd) => {

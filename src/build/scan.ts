@@ -1,0 +1,81 @@
+/**
+ * One revision → the messages its product sources print: the tree, the crates that are not product
+ * code, each Rust file's extraction (cached by blob), then the revision-wide rules: a message passed
+ * to a bare variant counts only when some file declares that variant with `#[error]`, templates too
+ * short to recognise are dropped, and a file keeps the first occurrence of each message.
+ */
+import type { Parser } from "web-tree-sitter";
+import { cacheKey, type ExtractionCache } from "./cache.ts";
+import { inSkippedCrate, manifests, skippedCrates } from "./crates.ts";
+import { extractFile } from "./extract.ts";
+import { type BlobReader, listTree } from "./git.ts";
+import { isProductSource } from "./paths.ts";
+import { literalChars, MIN_LITERAL_CHARS } from "./template.ts";
+import type { FileExtraction, FoundMessage, Revision } from "./types.ts";
+
+export interface ScanContext {
+  reader: BlobReader;
+  parser: Parser;
+  cache: ExtractionCache;
+  /** Cargo.toml text by blob id (a handful of manifests, read once). */
+  manifestText: Map<string, string>;
+}
+
+export interface FoundAt {
+  filePath: string;
+  /** The blob the message was read from (for `--source-lines`). */
+  blob: string;
+  message: FoundMessage;
+}
+
+/** `filePath \0 errorMessage`: one record per pair. */
+export function recordKey(filePath: string, errorMessage: string): string {
+  return `${filePath}\u0000${errorMessage}`;
+}
+
+async function extraction(ctx: ScanContext, blob: string, filePath: string): Promise<FileExtraction> {
+  const key = cacheKey(blob, filePath);
+  const cached = ctx.cache.get(key);
+  if (cached) return cached;
+  const text = await ctx.reader.text(blob);
+  const found = extractFile(ctx.parser, filePath, text);
+  ctx.cache.set(key, found);
+  return found;
+}
+
+export interface RevisionScan {
+  files: number;
+  messages: Map<string, FoundAt>;
+}
+
+export async function scanRevision(repo: string, ctx: ScanContext, rev: Revision): Promise<RevisionScan> {
+  const entries = await listTree(repo, rev.commit);
+  const found = [];
+  for (const m of manifests(entries)) {
+    let text = ctx.manifestText.get(m.blob);
+    if (text === undefined) {
+      text = await ctx.reader.text(m.blob);
+      ctx.manifestText.set(m.blob, text);
+    }
+    found.push({ dir: m.dir, text });
+  }
+  const rule = skippedCrates(found);
+  const files = entries.filter((e) => isProductSource(e.path) && !inSkippedCrate(e.path, rule));
+  const perFile: { filePath: string; blob: string; extraction: FileExtraction }[] = [];
+  const variants = new Set<string>();
+  for (const file of files) {
+    const ex = await extraction(ctx, file.blob, file.path);
+    for (const v of ex.errorVariants) variants.add(v);
+    if (ex.messages.length > 0) perFile.push({ filePath: file.path, blob: file.blob, extraction: ex });
+  }
+  const messages = new Map<string, FoundAt>();
+  for (const { filePath, blob, extraction: ex } of perFile) {
+    for (const message of ex.messages) {
+      if (message.needsErrorVariant && !variants.has(message.needsErrorVariant)) continue;
+      if (literalChars(message.errorMessage, message.plain) < MIN_LITERAL_CHARS) continue;
+      const key = recordKey(filePath, message.errorMessage);
+      if (!messages.has(key)) messages.set(key, { filePath, blob, message });
+    }
+  }
+  return { files: files.length, messages };
+}

@@ -13,6 +13,7 @@ import { findExamples } from "./examples.ts";
 import { BlobReader, gitDir } from "./git.ts";
 import { findHistory } from "./history.ts";
 import { type MergedMessage, mergeRevision } from "./merge.ts";
+import { ExtractorPool } from "./pool.ts";
 import { type SourceWindow, sourceWindow, toRecord } from "./record.ts";
 import { chooseRevisions } from "./revisions.ts";
 import { rustParser } from "./rust-parser.ts";
@@ -38,6 +39,8 @@ export interface BuildOptions {
   history: boolean;
   /** Skip the test-SQL scan. */
   examples: boolean;
+  /** Parser worker threads (0: parse in this thread). */
+  jobs: number;
 }
 
 export interface BuildResult {
@@ -61,9 +64,11 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
   const reader = new BlobReader(opts.source);
   const cache = new ExtractionCache(opts.cache);
   const merged = new Map<string, MergedMessage>();
+  const pool = opts.jobs > 0 ? new ExtractorPool(opts.jobs) : null;
   let files = 0;
   try {
-    const ctx = { reader, parser: await rustParser(), cache, manifestText: new Map<string, string>() };
+    const parser = pool ? null : await rustParser();
+    const ctx = { reader, pool, parser, cache, manifestText: new Map<string, string>() };
     for (const rev of revisions) {
       const scan = await scanRevision(opts.source, ctx, rev);
       if (scan.files === 0) throw new BuildError("NO_RUST_SOURCES", `no Rust sources under src/ at ${rev.rev}`);
@@ -71,7 +76,8 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
       mergeRevision(merged, rev, scan.messages);
       opts.log(`${rev.rev}: ${scan.messages.size} messages in ${scan.files} files (${merged.size} so far)`);
     }
-    cache.save();
+    cache.saveAndRelease();
+    await pool?.close();
     const history = opts.history ? await findHistory(opts.source, revisions, merged, opts.log) : new Map();
     const entries = [...merged].sort(byPathThenLine);
     const draft = new Map<string, ErrorRecord>();
@@ -82,7 +88,8 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
       );
     }
     const examples = opts.examples ? await findExamples(opts.source, reader, revisions, draft, opts.log) : new Map();
-    const records = [];
+    draft.clear();
+    const records: Record<string, unknown>[] = [];
     for (const [key, m] of entries) {
       const source: SourceWindow | null =
         opts.sourceLines > 0 ? sourceWindow(await reader.text(m.blob), m.message.lineNumber, opts.sourceLines) : null;
@@ -96,6 +103,7 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
         }),
       );
     }
+    merged.clear();
     const header: DatasetHeader = {
       builtBy: opts.builtBy,
       builtAt: opts.now().toISOString(),
@@ -115,6 +123,7 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
     };
   } finally {
     reader.close();
+    await pool?.close();
   }
 }
 

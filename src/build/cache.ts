@@ -66,6 +66,12 @@ export class ExtractionCache {
     this.dirty = true;
   }
 
+  /** Writes the cache, then lets its entries go (the later stages need only the merged messages). */
+  saveAndRelease(): void {
+    this.save();
+    this.entries = new Map();
+  }
+
   /** Writes the cache (write, then rename); a cache that cannot be written is only a slower next build. */
   save(): void {
     if (!this.path || !this.dirty) return;

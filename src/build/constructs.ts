@@ -30,6 +30,8 @@ function lineOf(node: SyntaxNode, ctx: WalkContext): number {
 
 interface Found {
   message: string;
+  /** For a log line: `warning` for `warn!`. */
+  severity?: "error" | "warning";
   /** A plain string: its braces are text, not placeholders. */
   plain?: boolean;
   line: number;
@@ -43,6 +45,7 @@ interface Found {
 
 function emitFound(found: Found, ctx: WalkContext, emit: Emit): void {
   const panic = ["panic", "unreachable", "todo", "assert", "expect"].includes(found.construct);
+  const log = found.construct === "log";
   const message: FoundMessage = {
     errorMessage: found.message,
     lineNumber: found.line,
@@ -51,8 +54,8 @@ function emitFound(found: Found, ctx: WalkContext, emit: Emit): void {
     errorEnum: found.errorEnum ?? null,
     variant: found.variant ?? null,
     errorClass: found.errorClass ?? null,
-    severity: panic ? "critical" : "error",
-    errorType: panic ? "panic" : "error_code",
+    severity: panic ? "critical" : (found.severity ?? "error"),
+    errorType: panic ? "panic" : log ? "log" : "error_code",
   };
   if (found.needsErrorVariant) message.needsErrorVariant = found.needsErrorVariant;
   if (found.plain) message.plain = true;
@@ -117,12 +120,35 @@ function firstMessageArg(name: string, args: readonly SyntaxNode[][]): string | 
   return null;
 }
 
+/**
+ * tracing's `error!` / `warn!`: the message after the fields (`error = %e`, `?key`, `actor_id`).
+ * A log line is not an error record, but people paste them: they are kept as `errorType: "log"`.
+ */
+function logMessage(args: readonly SyntaxNode[][]): string | null {
+  for (const arg of args) {
+    const message = tokenArgLiteral(arg);
+    if (message !== null) return message;
+  }
+  return null;
+}
+
 /** Returns whether the macro's body should be re-parsed for constructs nested in it. */
 export function handleMacro(node: SyntaxNode, ctx: WalkContext, emit: Emit): boolean {
   const name = macroName(node);
   const tree = tokenTreeOf(node);
   if (!tree) return false;
   const args = tokenArgs(tree);
+  if (name === "error" || name === "warn") {
+    const path = node.childForFieldName("macro")?.text ?? name;
+    if (path === name || path === `tracing::${name}`) {
+      const message = logMessage(args);
+      if (message !== null) {
+        const severity = name === "warn" ? "warning" : "error";
+        emitFound({ message, line: lineOf(node, ctx), construct: "log", severity }, ctx, emit);
+      }
+    }
+    return true;
+  }
   const construct = messageMacro(name);
   if (construct) {
     const message = firstMessageArg(name, args);
@@ -277,9 +303,9 @@ function methodCall(fn: SyntaxNode, args: readonly SyntaxNode[], ctx: WalkContex
     case "map_err":
     case "ok_or_else": {
       const found = closureMessage(first, false);
-      if (found && first) {
+      if (found) {
         emitFound(
-          { message: found.text, plain: found.plain, line: lineOf(first, ctx), construct: "constructor" },
+          { message: found.text, plain: found.plain, line: lineOf(first as SyntaxNode, ctx), construct: "constructor" },
           ctx,
           emit,
         );

@@ -5,6 +5,7 @@ export type BuildErrorCode =
   | "NO_RUST_SOURCES"
   | "NO_REVISIONS"
   | "GIT_FAILED"
+  | "PARSE_FAILED"
   | "WRITE_FAILED";
 
 export class BuildError extends Error {

@@ -10,12 +10,15 @@ import { inSkippedCrate, manifests, skippedCrates } from "./crates.ts";
 import { extractFile } from "./extract.ts";
 import { type BlobReader, listTree } from "./git.ts";
 import { isProductSource } from "./paths.ts";
+import type { ExtractorPool } from "./pool.ts";
 import { literalChars, MIN_LITERAL_CHARS } from "./template.ts";
 import type { FileExtraction, FoundMessage, Revision } from "./types.ts";
 
 export interface ScanContext {
   reader: BlobReader;
-  parser: Parser;
+  /** Parses in worker threads; null: in this thread, with `parser`. */
+  pool: ExtractorPool | null;
+  parser: Parser | null;
   cache: ExtractionCache;
   /** Cargo.toml text by blob id (a handful of manifests, read once). */
   manifestText: Map<string, string>;
@@ -38,9 +41,26 @@ async function extraction(ctx: ScanContext, blob: string, filePath: string): Pro
   const cached = ctx.cache.get(key);
   if (cached) return cached;
   const text = await ctx.reader.text(blob);
-  const found = extractFile(ctx.parser, filePath, text);
+  const found = ctx.pool ? await ctx.pool.extract(filePath, text) : extractFile(ctx.parser as Parser, filePath, text);
   ctx.cache.set(key, found);
   return found;
+}
+
+/** Files in flight at once: enough to keep every worker busy, few enough to bound memory. */
+const IN_FLIGHT = 16;
+
+/** `f` over `items` with at most `limit` running, results in input order. */
+async function mapInOrder<T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const run = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await f(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
+  return out;
 }
 
 export interface RevisionScan {
@@ -63,11 +83,12 @@ export async function scanRevision(repo: string, ctx: ScanContext, rev: Revision
   const files = entries.filter((e) => isProductSource(e.path) && !inSkippedCrate(e.path, rule));
   const perFile: { filePath: string; blob: string; extraction: FileExtraction }[] = [];
   const variants = new Set<string>();
-  for (const file of files) {
-    const ex = await extraction(ctx, file.blob, file.path);
+  const extractions = await mapInOrder(files, ctx.pool ? IN_FLIGHT : 1, (f) => extraction(ctx, f.blob, f.path));
+  files.forEach((file, i) => {
+    const ex = extractions[i] as FileExtraction;
     for (const v of ex.errorVariants) variants.add(v);
     if (ex.messages.length > 0) perFile.push({ filePath: file.path, blob: file.blob, extraction: ex });
-  }
+  });
   const messages = new Map<string, FoundAt>();
   for (const { filePath, blob, extraction: ex } of perFile) {
     for (const message of ex.messages) {

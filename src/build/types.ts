@@ -21,7 +21,9 @@ export type Construct =
   | "constructor"
   | "display"
   | "message-variable"
-  | "parser-expect";
+  | "parser-expect"
+  /** tracing's `error!` / `warn!` (errorType `log`): not an error, but a line people paste. */
+  | "log";
 
 export type Severity = "critical" | "error" | "warning";
 
@@ -41,8 +43,8 @@ export interface FoundMessage {
   errorClass: string | null;
   /** `critical` for panics, else `error`. */
   severity: Severity;
-  /** `panic` for panics, else `error_code` (the reference records' values). */
-  errorType: "panic" | "error_code";
+  /** `panic` for panics, `log` for tracing's log lines, else `error_code` (the reference records' values). */
+  errorType: "panic" | "error_code" | "log";
   /** A plain string, not a format string: its `{}` and `}}` are printed as they are. */
   plain?: boolean;
   /**

@@ -3,6 +3,7 @@
  * Progress goes to stderr; a failure is one line and exit 1, and never replaces the output file.
  */
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { buildCatalog, defaultCachePath } from "../build/build.ts";
 import { BuildError } from "../build/errors.ts";
@@ -26,6 +27,7 @@ when its wording was added and changed, and the SQL RisingWave's own tests raise
   --no-cache          read every blob afresh
   --no-history        skip the added/changed commits (faster)
   --no-examples       skip the test SQL
+  --jobs N            parser threads (default: one per core; 0 parses in the main thread)
 
 npm run catalog:update -- --source REPO rebuilds the shipped data/risingwave.jsonl.gz.`;
 
@@ -61,10 +63,16 @@ export async function catalogCommand(argv: string[], io: CliIo): Promise<number>
       "no-cache": { type: "boolean", default: false },
       "no-history": { type: "boolean", default: false },
       "no-examples": { type: "boolean", default: false },
+      jobs: { type: "string" },
     },
     allowPositionals: false,
   });
   const sourceLines = Number(values["source-lines"]);
+  const jobs = values.jobs === undefined ? availableParallelism() : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 0 || jobs > 64) {
+    io.err("rwerror catalog build: --jobs takes a whole number from 0 to 64");
+    return 2;
+  }
   if (!values.source) {
     io.err("rwerror catalog build: --source is required: a RisingWave git repository (see rwerror catalog --help)");
     return 2;
@@ -89,9 +97,13 @@ export async function catalogCommand(argv: string[], io: CliIo): Promise<number>
       cache: values["no-cache"] ? null : (values.cache ?? defaultCachePath()),
       builtBy: rwerrorVersion(),
       now: () => new Date(),
-      log: (line) => io.err(line),
+      log: (line) =>
+        io.err(
+          `[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s, ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB] ${line}`,
+        ),
       history: !values["no-history"],
       examples: !values["no-examples"],
+      jobs,
     });
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     io.out(

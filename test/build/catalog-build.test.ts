@@ -95,6 +95,7 @@ const options = (o: Partial<BuildOptions>): BuildOptions => ({
   log: () => {},
   history: true,
   examples: true,
+  jobs: 0,
   ...o,
 });
 
@@ -230,6 +231,12 @@ describe("rwerror catalog build, on a small real git repository", () => {
     const r = byMessage(readBuilt(path), "table {} is being dropped by a concurrent DDL statement");
     expect(r).toMatchObject({ sourceCodeStart: 1, sourceCodeEnd: 3 });
     expect(r.sourceCode).toContain('bail!("table {} is being dropped by a concurrent DDL statement", id);');
+  });
+
+  it("parses in worker threads to the same records", async () => {
+    const path = out("workers.jsonl.gz");
+    await buildCatalog(options({ jobs: 2, out: path }));
+    expect(readBuilt(path).records).toEqual(built.records);
   });
 
   it("reads a bare repository the same way", async () => {

@@ -148,6 +148,7 @@ fn f() {
 }`);
     expect(found.map((m) => [m.errorMessage, m.errorClass ?? m.construct, m.lineNumber])).toEqual([
       ["column {} is not a valid partition key", "ErrorCode::InvalidInputSyntax", 3],
+      ["oops {}", "log", 6],
       ["should have a descriptor", "expect", 6],
       ["failed to wait for the barrier collection", "context", 8],
     ]);
@@ -253,6 +254,18 @@ fn validate(n: u32) {
     });
   });
 
+  it("keeps tracing's error!/warn! lines as log records, after their fields", () => {
+    const found = messages(`fn f() {
+    tracing::warn!(error = %e.as_report(), actor_id, "failed to collect barrier from {}, retrying", worker);
+    error!(?key, "lost the state table for actor");
+    info!("an info line is never kept for users");
+}`);
+    expect(found.map((m) => [m.errorMessage, m.errorType, m.severity, m.construct])).toEqual([
+      ["failed to collect barrier from {}, retrying", "log", "warning", "log"],
+      ["lost the state table for actor", "log", "error", "log"],
+    ]);
+  });
+
   it("keeps a logging wrapper's message out: tracing fields before the text", () => {
     expect(
       texts(`fn f() {
@@ -277,6 +290,53 @@ fn f() { Err(PermissionDenied(format!("permission denied for database \\"{}\\"",
     expect(ex.errorVariants).toEqual(["PermissionDenied"]);
     const bare = ex.messages.find((m) => m.construct === "constructor");
     expect(bare).toMatchObject({ needsErrorVariant: "PermissionDenied", errorClass: "PermissionDenied" });
+  });
+
+  // Where this extraction and the reference extraction (../shared/corpus) differ on purpose; the
+  // comparison over every reference tag (scripts/compare-reference.ts) finds no other difference.
+  describe("differences from the reference extraction", () => {
+    it("keeps the else branch of `if cfg!(test)`: it is what production runs (the reference skipped it)", () => {
+      expect(
+        texts(`fn f() -> bool {
+    if cfg!(test) { res.unwrap_or(true) } else { res.expect("streaming CONFIG is not set, which is a bug") }
+}`),
+      ).toEqual(["streaming CONFIG is not set, which is a bug"]);
+    });
+
+    it("reads the arm after a test-only match arm (the reference skipped the next block)", () => {
+      expect(
+        texts(`fn f(e: Event) {
+    match e {
+        #[cfg(test)]
+        Event::Flush(s) => s.send(()).unwrap(),
+    }
+}
+fn g() { unreachable!("NewControlStream event should be handled separately"); }`),
+      ).toEqual(["NewControlStream event should be handled separately"]);
+    });
+
+    it('reads String::from("…") passed to an error constructor', () => {
+      expect(
+        texts(
+          'fn f() { Err(InvalidParameterValue(String::from("invalid credentials_url, only file url is supported"))) }',
+        ),
+      ).toEqual(["invalid credentials_url, only file url is supported"]);
+    });
+
+    it("reads a map_err closure whose block ends in format!", () => {
+      expect(
+        texts(`fn f() { c.commit().map_err(|e| {
+    error!(error = %e, "failed to commit metadata of epoch");
+    format!("failed to commit: {:?}", e)
+})?; }`),
+      ).toEqual(["failed to commit: {:?}", "failed to commit metadata of epoch"]);
+    });
+
+    it("reads format! given as a reject_syntax! message", () => {
+      expect(
+        texts('fn f() { reject_syntax!(scalar_as_agg, format!("`AGGREGATE:` prefix is not allowed for {}", name)); }'),
+      ).toEqual(["`AGGREGATE:` prefix is not allowed for {}"]);
+    });
   });
 
   it("never throws on text that is not Rust", () => {

@@ -22,9 +22,11 @@ COPY --from=build /app /app
 USER node
 EXPOSE 3000
 VOLUME ["/var/lib/rwerror"]
-# 503 when the database cannot take a write or the catalog is empty (see GET /healthz).
+# Readiness: GET /readyz is 503 only when the bot cannot serve Slack (no catalog, shutting down, Socket
+# Mode disconnected); a sick database keeps it 200 ("degraded"), since answers still flow.
+# Liveness (Kubernetes livenessProbe): GET /livez, 200 while the process and its event loop answer.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains running handlers (RWERROR_SHUTDOWN_GRACE_MS, 10 s) before the database closes.
 STOPSIGNAL SIGTERM
 CMD ["node", "node_modules/rwerror/bin/rwerror.js", "serve"]

@@ -34,7 +34,7 @@ export interface Config {
   /** The RisingWave release the team runs (`v2.4`); undefined = unknown. A paste's own version wins. */
   risingwaveVersion: string | undefined;
   logLevel: LogLevelName;
-  /** Bearer token that unlocks /healthz details (records, dataset version, database status). */
+  /** Bearer token that unlocks /readyz details (records, dataset version, database status). */
   healthToken: string | undefined;
   /** Concurrent HTTP connections accepted (Slack, health, metrics). */
   maxConnections: number;

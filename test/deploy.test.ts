@@ -15,11 +15,12 @@ describe("deployment files", () => {
     expect([...listed].sort()).toEqual([...ENV_VARIABLES].sort());
   });
 
-  it("the Dockerfile is multi-stage, runs as a non-root user, checks /healthz and installs with the CI script", () => {
+  it("the Dockerfile is multi-stage, runs as a non-root user, checks /readyz, names /livez and installs with the CI script", () => {
     const docker = read("Dockerfile");
     expect(docker.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
     expect(docker).toMatch(/^USER node$/m);
-    expect(docker).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m);
+    expect(docker).toMatch(/^HEALTHCHECK .*\n?.*\/readyz/m);
+    expect(docker).toContain("/livez");
     expect(docker).toContain("scripts/install-prod.sh");
     expect(read(".ci/run")).toContain("scripts/install-prod.sh");
   });

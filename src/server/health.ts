@@ -1,18 +1,21 @@
 /**
- * GET /healthz and GET /metrics. Health is 503 when the bot cannot do its job: the database cannot
- * take a write, the catalog is empty, or the process is shutting down. Without the health token the
- * body says only ok/not ok (the dataset version and database errors are for operators).
+ * What the health endpoints say. Readiness is about Slack traffic: the bot is ready while it has a
+ * catalog, is not shutting down and (Socket Mode) has its socket. A slow, locked, full, read-only or
+ * unreachable database only makes it *degraded*: answers still flow (claims fall back to memory,
+ * writes are retried), so a load balancer must keep sending events. Without the health token the body
+ * says only the status and the coarse reasons; the dataset version and database errors are for operators.
  */
-import { timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { ListenerDeps } from "../slack/deps.ts";
 import type { StoreGuard, StoreKind, WriteStats } from "../store/index.ts";
-import { hardenServer } from "./http-guard.ts";
-import type { Metrics } from "./metrics.ts";
+
+export type Readiness = "ok" | "degraded" | "unavailable";
 
 export interface Health {
+  /** Ready for Slack traffic: /readyz answers 200 (also when degraded). */
   ok: boolean;
-  status: "ok" | "unavailable";
+  status: Readiness;
+  /** Why the bot serves with less than it should (database slow, locked, full, …); no details. */
+  degraded?: string[];
   records?: number;
   datasetVersion?: string | null;
   db?: string;
@@ -20,107 +23,88 @@ export interface Health {
   store?: StoreKind;
   /** Writes waiting for a retry, retried, lost; claims decided without the database. */
   writes?: WriteStats;
+  /** Why the bot is not ready (catalog empty, shutting down, socket disconnected). */
   problems?: string[];
 }
 
 export interface HealthSource {
   deps: Pick<ListenerDeps, "catalog" | "store" | "config">;
-  metrics?: Metrics;
   draining?: () => boolean;
   guard?: StoreGuard;
+  /** Socket Mode: whether the socket to Slack is open; absent in HTTP mode. */
+  connected?: () => boolean;
+  /** How long the database probe may take before the database counts as slow. */
+  probeDeadlineMs?: number;
+}
+
+/** Every reason the bot can be degraded for, so /metrics shows each one (0 or 1). */
+export const DEGRADED_REASONS = [
+  "database slow",
+  "database locked",
+  "database full",
+  "database read-only",
+  "database file replaced",
+  "database unreachable",
+  "database writes waiting",
+] as const;
+export type DegradedReason = (typeof DEGRADED_REASONS)[number];
+
+/** The coarse reason behind a failed probe (its message carries the driver's code). */
+export function databaseReason(error: string): DegradedReason {
+  if (/SQLITE_FULL|ENOSPC|disk is full|No space left|53100/i.test(error)) return "database full";
+  if (/SQLITE_BUSY|SQLITE_LOCKED|database is locked/i.test(error)) return "database locked";
+  if (/READONLY|read-only|readonly/i.test(error)) return "database read-only";
+  if (/replaced|deleted|moved/i.test(error)) return "database file replaced";
+  return "database unreachable";
+}
+
+const SLOW = Symbol("slow");
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof SLOW> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof SLOW>((resolve) => {
+    timer = setTimeout(() => resolve(SLOW), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 export async function checkHealth(src: HealthSource, detailed = true): Promise<Health> {
   const { catalog, store } = src.deps;
+  const deadline = src.probeDeadlineMs ?? 2000;
   const problems: string[] = [];
-  // A write that is rolled back (SQLite) or a read-only check (PostgreSQL): reachable and writable.
-  const probe = await store.health();
-  if (!probe.ok) problems.push(`database cannot be written (${probe.error ?? "unavailable"})`);
   if (catalog.records.length === 0) problems.push("catalog is empty");
   if (src.draining?.()) problems.push("shutting down");
+  if (src.connected && !src.connected()) problems.push("Socket Mode is not connected");
+
+  // A real write (SQLite) or a read-only check (PostgreSQL), within a deadline: a database that
+  // hangs makes the bot degraded, never the probe slow.
+  const attempt = store.health().catch((error: unknown) => ({ ok: false, error: (error as Error).message }));
+  const probe = await within(attempt, deadline);
+  const degraded = new Set<DegradedReason>();
+  let db = "ok";
+  if (probe === SLOW) {
+    degraded.add("database slow");
+    db = `no answer within ${deadline} ms`;
+  } else if (!probe.ok) {
+    db = probe.error ?? "unavailable";
+    degraded.add(databaseReason(db));
+  }
+  const writes = src.guard?.stats();
+  if (writes && writes.pending > 0) degraded.add("database writes waiting");
+
   const ok = problems.length === 0;
-  const status = ok ? "ok" : "unavailable";
-  if (!detailed) return { ok, status };
+  const status: Readiness = !ok ? "unavailable" : degraded.size > 0 ? "degraded" : "ok";
+  const reasons = degraded.size > 0 ? { degraded: [...degraded] } : {};
+  if (!detailed) return { ok, status, ...reasons };
   return {
     ok,
     status,
+    ...reasons,
     records: catalog.records.length,
     datasetVersion: catalog.datasetVersion,
-    db: probe.ok ? "ok" : (probe.error ?? "unavailable"),
-    store: probe.kind,
-    ...(src.guard ? { writes: src.guard.stats() } : {}),
+    db,
+    store: store.kind,
+    ...(writes ? { writes } : {}),
     problems,
   };
-}
-
-function hasToken(req: IncomingMessage, token: string | undefined): boolean {
-  if (!token) return false;
-  const header = req.headers.authorization ?? "";
-  const given = Buffer.from(header.startsWith("Bearer ") ? header.slice(7) : "");
-  const want = Buffer.from(token);
-  return given.length === want.length && timingSafeEqual(given, want);
-}
-
-export function healthRoutes(src: HealthSource) {
-  const routes = [
-    {
-      path: "/healthz",
-      method: ["GET"],
-      handler: (req: IncomingMessage, res: ServerResponse) => {
-        checkHealth(src, hasToken(req, src.deps.config.healthToken)).then(
-          (health) => {
-            res.writeHead(health.ok ? 200 : 503, { "content-type": "application/json; charset=utf-8" });
-            res.end(JSON.stringify(health));
-          },
-          (error: unknown) => {
-            res.writeHead(503, { "content-type": "application/json; charset=utf-8" });
-            res.end(JSON.stringify({ ok: false, status: "unavailable", db: (error as Error).message }));
-          },
-        );
-      },
-    },
-  ];
-  const metrics = src.metrics;
-  if (metrics) {
-    routes.push({
-      path: "/metrics",
-      method: ["GET"],
-      handler: (_req: IncomingMessage, res: ServerResponse) => {
-        metrics.registry.metrics().then(
-          (text) => {
-            res.writeHead(200, { "content-type": metrics.registry.contentType });
-            res.end(text);
-          },
-          () => res.writeHead(500).end(),
-        );
-      },
-    });
-  }
-  return routes;
-}
-
-/**
- * Socket Mode has no HTTP receiver; this serves /healthz and /metrics alone on PORT. A busy port
- * costs only these endpoints (logged), never the bot.
- */
-export async function startHealthServer(
-  src: HealthSource,
-  port: number,
-  logger: Pick<ListenerDeps["logger"], "warn">,
-): Promise<Server | undefined> {
-  const routes = healthRoutes(src);
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    const route = routes.find((r) => r.path === path);
-    if (req.method === "GET" && route) route.handler(req, res);
-    else res.writeHead(404).end();
-  });
-  hardenServer(server, src.deps.config.maxConnections);
-  return new Promise((resolve) => {
-    server.once("error", (error) => {
-      logger.warn(`health endpoint disabled: cannot listen on port ${port} (${error.message})`);
-      resolve(undefined);
-    });
-    server.listen(port, () => resolve(server));
-  });
 }

@@ -1,15 +1,17 @@
 /**
- * Builds the Bolt app: HTTP (all Slack traffic at POST /slack/events, GET /healthz, GET /metrics) or
- * Socket Mode when an app token is configured. SLACK_API_URL reaches both the Web API client
+ * Builds the Bolt app: HTTP (all Slack traffic at POST /slack/events; GET /livez, /readyz, /healthz and
+ * /metrics) or Socket Mode when an app token is configured. SLACK_API_URL reaches both the Web API client
  * and Socket Mode's apps.connections.open.
  */
+import type { EventEmitter } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { App, LogLevel } from "@slack/bolt";
 import type { Catalog } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
 import type { Matcher } from "../matcher/types.ts";
-import { healthRoutes, startHealthServer } from "../server/health.ts";
+import type { HealthSource } from "../server/health.ts";
+import { healthRoutes, registerHealthGauges, startHealthServer } from "../server/health-routes.ts";
 import { guardSlackRequests, hardenServer } from "../server/http-guard.ts";
 import { createInFlight, describeRequest } from "../server/inflight.ts";
 import { countingFetch, createMetrics, instrumentMatcher, type Metrics } from "../server/metrics.ts";
@@ -92,7 +94,16 @@ export function buildApp(deps: SlackDeps): BuiltApp {
   const metrics = createMetrics(() => listenerDeps.catalog);
   metricsRef = metrics;
   listenerDeps.matcher = instrumentMatcher(deps.matcher, metrics);
-  const health = { deps: listenerDeps, metrics, draining: () => draining, guard };
+  // Socket Mode is ready only while its socket is open (set from the client's lifecycle events below).
+  let socketConnected = false;
+  const health: HealthSource = {
+    deps: listenerDeps,
+    draining: () => draining,
+    guard,
+    ...(socketMode ? { connected: () => socketConnected } : {}),
+  };
+  registerHealthGauges(metrics, health);
+  const routes = healthRoutes(health, metrics);
 
   const app = new App({
     token: config.slackBotToken,
@@ -100,7 +111,7 @@ export function buildApp(deps: SlackDeps): BuiltApp {
       ? { socketMode: true, appToken: config.slackAppToken }
       : { signingSecret: config.slackSigningSecret }),
     // Socket Mode gets its own health server: Bolt's would crash the process on a busy port.
-    ...(socketMode ? {} : { endpoints: "/slack/events", port: config.port, customRoutes: healthRoutes(health) }),
+    ...(socketMode ? {} : { endpoints: "/slack/events", port: config.port, customRoutes: routes }),
     logger,
     logLevel: LEVELS[config.logLevel],
     clientOptions: {
@@ -112,6 +123,18 @@ export function buildApp(deps: SlackDeps): BuiltApp {
     extendedErrorHandler: true,
   });
   listenerDeps.logger = app.logger;
+  if (socketMode) {
+    // Bolt keeps its Socket Mode client on the (private) receiver; its lifecycle events are public.
+    const client = (app as unknown as { receiver?: { client?: EventEmitter } }).receiver?.client;
+    client?.on("connected", () => {
+      socketConnected = true;
+    });
+    for (const state of ["disconnected", "reconnecting"]) {
+      client?.on(state, () => {
+        socketConnected = false;
+      });
+    }
+  }
 
   const onError: ExtendedErrorHandler = async ({ error, body, context }) => {
     const original = (error as { original?: unknown }).original ?? error;
@@ -163,7 +186,7 @@ export function buildApp(deps: SlackDeps): BuiltApp {
     start: async () => {
       if (socketMode) {
         await app.start();
-        server = await startHealthServer(health, config.port, app.logger);
+        server = await startHealthServer(routes, config.port, config, app.logger);
         return;
       }
       server = (await app.start(config.port)) as Server;

@@ -83,7 +83,9 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
 
   // Said only once SIGHUP is handled: a SIGHUP before that would end the process (Node's default).
   const where =
-    config.mode === "socket" ? "Socket Mode" : `HTTP on port ${built.port()} (POST /slack/events, GET /healthz)`;
+    config.mode === "socket"
+      ? "Socket Mode"
+      : `HTTP on port ${built.port()} (POST /slack/events, GET /readyz, GET /livez)`;
   io.err(`rwerror: serving ${deps.catalog.records.length} records over ${where}`);
 
   await until;

@@ -39,7 +39,7 @@ afterAll(async () => {
 const health = (b: RunningBot) =>
   fetch(`${b.baseUrl}/healthz`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } }).then(async (r) => ({
     status: r.status,
-    body: (await r.json()) as { ok: boolean; problems: string[]; db: string },
+    body: (await r.json()) as { ok: boolean; status: string; degraded?: string[]; problems: string[]; db: string },
   }));
 
 describe("request hardening", () => {
@@ -180,7 +180,7 @@ describe("metrics and health", () => {
     }
   });
 
-  it("/healthz is 503 at once while another process holds the database with BEGIN EXCLUSIVE", async () => {
+  it("/readyz stays 200 and says degraded (database locked) at once while another process holds BEGIN EXCLUSIVE", async () => {
     const dir = tempDir();
     const locked = await startBot({ dbDir: dir });
     const script = `const D=require(${JSON.stringify(join(repoRoot, "node_modules/better-sqlite3"))});const d=new D(${JSON.stringify(join(dir, "rwerror.sqlite"))});d.exec("BEGIN EXCLUSIVE");d.prepare("CREATE TABLE IF NOT EXISTS lock_probe(x)").run();console.log("locked");process.stdin.on("data",()=>{d.exec("ROLLBACK");process.exit(0)});`;
@@ -190,11 +190,22 @@ describe("metrics and health", () => {
       const t0 = performance.now();
       const h = await health(locked);
       expect(performance.now() - t0).toBeLessThan(1_000);
-      expect(h.status).toBe(503);
+      expect(h.status).toBe(200);
+      expect(h.body).toMatchObject({ ok: true, status: "degraded", degraded: ["database locked"] });
       expect(h.body.db).toMatch(/SQLITE_BUSY/);
+      const bare = await fetch(`${locked.baseUrl}/readyz`);
+      expect(bare.status).toBe(200);
+      expect(await bare.json()).toEqual({ ok: true, status: "degraded", degraded: ["database locked"] });
+      const metrics = await (await fetch(`${locked.baseUrl}/metrics`)).text();
+      expect(metrics).toMatch(/^rwerror_degraded\{reason="database locked"\} 1$/m);
+      expect(metrics).toMatch(/^rwerror_degraded\{reason="database full"\} 0$/m);
+      expect(metrics).toMatch(/^rwerror_ready 1$/m);
       child.stdin.write("release\n");
       await new Promise((r) => child.once("exit", r));
-      expect((await health(locked)).status).toBe(200);
+      const after = await health(locked);
+      expect(after.status).toBe(200);
+      expect(after.body.status).toBe("ok");
+      expect(after.body.degraded).toBeUndefined();
     } finally {
       child.kill();
       await locked.close();

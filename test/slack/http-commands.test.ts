@@ -27,11 +27,19 @@ async function command(text: string, id: string, extra: { channelId?: string; tr
 }
 
 describe("HTTP mode: the receiver", () => {
-  it("answers GET /healthz ok, with the record count, dataset version and database status only for the token", async () => {
-    const res = await fetch(`${bot.baseUrl}/healthz`);
+  it("answers GET /livez alive, whatever the database does", async () => {
+    const res = await fetch(`${bot.baseUrl}/livez`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, status: "ok" });
-    const detailed = await fetch(`${bot.baseUrl}/healthz`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } });
+    expect(await res.json()).toEqual({ ok: true, status: "alive" });
+  });
+
+  it("answers GET /readyz ok (and /healthz, its alias, the same), with details only for the token", async () => {
+    for (const path of ["/readyz", "/healthz"]) {
+      const res = await fetch(`${bot.baseUrl}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ ok: true, status: "ok" });
+    }
+    const detailed = await fetch(`${bot.baseUrl}/readyz`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } });
     expect(await detailed.json()).toEqual({
       ok: true,
       status: "ok",

@@ -38,7 +38,8 @@ describe("the bot as a process", () => {
     );
     expect(late.status).toBe(503);
     // A load balancer stops sending traffic: health says so while the handler finishes.
-    expect((await fetch(`${bot.baseUrl}/healthz`)).status).toBe(503);
+    expect((await fetch(`${bot.baseUrl}/readyz`)).status).toBe(503);
+    expect((await fetch(`${bot.baseUrl}/livez`)).status).toBe(200);
     const { code } = await bot.exited();
     expect(code).toBe(0);
     const reply = fake.callsTo("chat.postMessage").find((c) => c.args.thread_ts === ts);

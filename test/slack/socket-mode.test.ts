@@ -23,11 +23,41 @@ describe("Socket Mode", () => {
     expect(open[0]?.token).toBe(APP_TOKEN);
   });
 
-  it("serves GET /healthz on PORT beside the socket", async () => {
-    const res = await fetch(`http://127.0.0.1:${bot.built.port()}/healthz`, {
-      headers: { authorization: `Bearer ${HEALTH_TOKEN}` },
-    });
-    expect(await res.json()).toMatchObject({ ok: true, records: bot.catalog.records.length, db: "ok" });
+  it("serves GET /readyz, /healthz and /livez on PORT beside the socket", async () => {
+    for (const path of ["/readyz", "/healthz"]) {
+      const res = await fetch(`http://127.0.0.1:${bot.built.port()}${path}`, {
+        headers: { authorization: `Bearer ${HEALTH_TOKEN}` },
+      });
+      expect(await res.json()).toMatchObject({ ok: true, records: bot.catalog.records.length, db: "ok" });
+    }
+    expect((await fetch(`http://127.0.0.1:${bot.built.port()}/livez`)).status).toBe(200);
+  });
+
+  it("is not ready while the socket to Slack is down, and still alive", async () => {
+    const other = await startBot({ mode: "socket" });
+    // Stopping the app while its socket client retries rejects the client's own reconnect promise
+    // with no reason (inside @slack/socket-mode); the bot's start-up logs such lines instead of crashing.
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => void rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      await other.socket?.waitForConnection();
+      const base = `http://127.0.0.1:${other.built.port()}`;
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      await other.socket?.close();
+      let last: Response | undefined;
+      await other.fake.waitFor(async () => {
+        last = await fetch(`${base}/readyz`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } });
+        return last.status === 503;
+      });
+      expect(await last?.json()).toMatchObject({ ok: false, problems: ["Socket Mode is not connected"] });
+      expect((await fetch(`${base}/livez`)).status).toBe(200);
+    } finally {
+      await other.close();
+      await new Promise((r) => setTimeout(r, 200));
+      process.off("unhandledRejection", onRejection);
+    }
+    expect(rejections.filter((r) => r !== undefined)).toEqual([]);
   });
 
   it("keeps running without the health endpoint when PORT is taken", async () => {

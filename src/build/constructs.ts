@@ -30,6 +30,8 @@ function lineOf(node: SyntaxNode, ctx: WalkContext): number {
 
 interface Found {
   message: string;
+  /** The macro that carries it (`bail_not_implemented`), which says more than its construct. */
+  macro?: string;
   /** For a log line: `warning` for `warn!`. */
   severity?: "error" | "warning";
   /** A plain string: its braces are text, not placeholders. */
@@ -59,6 +61,7 @@ function emitFound(found: Found, ctx: WalkContext, emit: Emit): void {
   };
   if (found.needsErrorVariant) message.needsErrorVariant = found.needsErrorVariant;
   if (found.plain) message.plain = true;
+  if (found.macro) message.macro = found.macro;
   emit(message, found.head ?? found.line);
 }
 
@@ -152,7 +155,7 @@ export function handleMacro(node: SyntaxNode, ctx: WalkContext, emit: Emit): boo
   const construct = messageMacro(name);
   if (construct) {
     const message = firstMessageArg(name, args);
-    if (message !== null) emitFound({ message, line: lineOf(node, ctx), construct }, ctx, emit);
+    if (message !== null) emitFound({ message, macro: name, line: lineOf(node, ctx), construct }, ctx, emit);
     return true;
   }
   if (ctx.display && (name === "write" || name === "writeln")) {

@@ -8,6 +8,8 @@ import type { Origin } from "./types.ts";
 
 export interface OriginFacts {
   errorMessage: string;
+  /** The macro that raised it, when one did. */
+  macro?: string;
   errorType: string;
   errorClass: string | null;
   construct: string;
@@ -29,6 +31,14 @@ const INTERNAL_WORDS =
 const EXTERNAL_WORDS =
   /\b(?:connect(?:ion)?|timed? ?out|broker|kafka|pulsar|kinesis|schema registry|upstream|remote|s3|gcs|azure|http|tls|ssl|certificate|network|unreachable host|refused|reset by peer|jdbc|debezium|cdc|binlog|replication slot|object store|bucket|credentials?|authenticat\w+|throttl\w+|rate limit)\b/i;
 
+/** Macros whose name says who acts: RisingWave's `bail_not_implemented!`, `bail_bind_error!`, …. */
+const USER_MACRO =
+  /^(?:bail_)?(?:not_impl\w*|invalid_input_syntax|bind_error|permission_denied|invalid_parameter\w*|invalid_option_error|no_function|catalog_error|reject_syntax|parser_err)$/;
+const INTERNAL_MACRO = /^(?:bail_internal|internal_error|debug_panic_or_warn|\w*consistency\w*)$/;
+const EXPECTED_BUT_GOT = /\bexpect(?:ed|s)?\b.*\bbut (?:got|found|received)\b/i;
+const DATA_WORDS =
+  /\b(?:failed to (?:decode|deserialize|parse)|decode|deserializ\w+|malformed|invalid (?:json|utf-?8|avro|protobuf)|schema registry)\b/i;
+
 /** The front of the system: the SQL a user wrote is parsed, bound, planned and checked there. */
 function userFacing(f: OriginFacts): boolean {
   return f.component === "frontend" || f.component === "sqlparser" || f.component === "expr";
@@ -39,6 +49,8 @@ export function originOf(f: OriginFacts): Origin {
   if (f.errorType === "panic" || f.construct === "parser-expect") {
     return f.construct === "parser-expect" ? "user" : "internal";
   }
+  if (f.macro && USER_MACRO.test(f.macro)) return "user";
+  if (f.macro && INTERNAL_MACRO.test(f.macro)) return "internal";
   if (INTERNAL_CLASS.test(cls)) return "internal";
   if (USER_CLASS.test(cls)) return "user";
   if (EXTERNAL_CLASS.test(cls)) return "external";
@@ -47,11 +59,13 @@ export function originOf(f: OriginFacts): Origin {
   const msg = f.errorMessage;
   if (INTERNAL_WORDS.test(msg)) return "internal";
   if (f.component === "connector" || f.filePath.startsWith("src/object_store/")) {
-    if (EXTERNAL_WORDS.test(msg)) return "external";
+    if (EXTERNAL_WORDS.test(msg) || DATA_WORDS.test(msg)) return "external";
     if (USER_WORDS.test(msg)) return "user";
     return null;
   }
   if (userFacing(f) && USER_WORDS.test(msg)) return "user";
+  // Outside the SQL front end, "expected X but got Y" checks RisingWave's own state.
+  if (!userFacing(f) && EXPECTED_BUT_GOT.test(msg)) return "internal";
   if (EXTERNAL_WORDS.test(msg) && /\b(?:kafka|pulsar|kinesis|s3|jdbc|debezium|upstream|object store)\b/i.test(msg)) {
     return "external";
   }

@@ -2,7 +2,8 @@
  * One revision → the messages its product sources print: the tree, the crates that are not product
  * code, each Rust file's extraction (cached by blob), then the revision-wide rules: a message passed
  * to a bare variant counts only when some file declares that variant with `#[error]`, templates too
- * short to recognise are dropped, and a file keeps the first occurrence of each message.
+ * short to recognise are dropped, and a file keeps the first occurrence of each message (an error raised
+ * with the same words as a log line is kept as the error).
  */
 import type { Parser } from "web-tree-sitter";
 import { cacheKey, type ExtractionCache } from "./cache.ts";
@@ -95,7 +96,11 @@ export async function scanRevision(repo: string, ctx: ScanContext, rev: Revision
       if (message.needsErrorVariant && !variants.has(message.needsErrorVariant)) continue;
       if (literalChars(message.errorMessage, message.plain) < MIN_LITERAL_CHARS) continue;
       const key = recordKey(filePath, message.errorMessage);
-      if (!messages.has(key)) messages.set(key, { filePath, blob, message });
+      const seen = messages.get(key);
+      // The first occurrence stands, except that an error beats a log line of the same words.
+      if (!seen || (seen.message.errorType === "log" && message.errorType !== "log")) {
+        messages.set(key, { filePath, blob, message });
+      }
     }
   }
   return { files: files.length, messages };

@@ -45,6 +45,8 @@ export interface FoundMessage {
   severity: Severity;
   /** `panic` for panics, `log` for tracing's log lines, else `error_code` (the reference records' values). */
   errorType: "panic" | "error_code" | "log";
+  /** The macro that carries a macro's message (`bail_not_implemented`, `anyhow`). */
+  macro?: string;
   /** A plain string, not a format string: its `{}` and `}}` are printed as they are. */
   plain?: boolean;
   /**

@@ -262,6 +262,25 @@ describe("rwerror catalog build, on a small real git repository", () => {
     expect(byMessage(b, "backported check: table {} has no fragments").releases).toEqual(["main"]);
   });
 
+  it("keeps an error raised with the same words as a log line as the error, and other log lines as log records", async () => {
+    const r = new GitRepo();
+    r.write({
+      "src/meta/src/election.rs": `fn keep_alive() -> Result<()> {
+    tracing::error!(error = %e, "keep alive failed, stopping main loop");
+    tracing::warn!("lease renewal took longer than expected");
+    bail!("keep alive failed, stopping main loop");
+}
+`,
+    });
+    r.commit("feat: election (#1)");
+    const path = out("logs.jsonl.gz");
+    await buildCatalog(options({ source: r.dir, releases: false, revs: ["main"], history: false, out: path }));
+    expect(readBuilt(path).records.map((x) => [x.errorMessage, x.errorType, x.severity, x.lineNumber])).toEqual([
+      ["lease renewal took longer than expected", "log", "warning", 3],
+      ["keep alive failed, stopping main loop", "error_code", "error", 4],
+    ]);
+  });
+
   it.each([
     [
       "not a git repository",

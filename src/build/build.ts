@@ -12,7 +12,7 @@ import { BuildError } from "./errors.ts";
 import { findExamples } from "./examples.ts";
 import { BlobReader, gitDir } from "./git.ts";
 import { findHistory } from "./history.ts";
-import { type MergedMessage, mergeRevision } from "./merge.ts";
+import { dropLogsHeldByErrors, type MergedMessage, mergeRevision } from "./merge.ts";
 import { ExtractorPool } from "./pool.ts";
 import { type SourceWindow, sourceWindow, toRecord } from "./record.ts";
 import { chooseRevisions } from "./revisions.ts";
@@ -76,6 +76,7 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
       mergeRevision(merged, rev, scan.messages);
       opts.log(`${rev.rev}: ${scan.messages.size} messages in ${scan.files} files (${merged.size} so far)`);
     }
+    dropLogsHeldByErrors(merged);
     cache.saveAndRelease();
     await pool?.close();
     const history = opts.history ? await findHistory(opts.source, revisions, merged, opts.log) : new Map();

@@ -2,7 +2,7 @@
  * Every revision's messages → one entry per (filePath, errorMessage): the releases that print it
  * (in revision order, oldest first) and the facts of the newest one (its line, class, construct).
  */
-import type { FoundAt } from "./scan.ts";
+import { type FoundAt, recordKey } from "./scan.ts";
 import type { Revision } from "./types.ts";
 
 export interface MergedMessage extends FoundAt {
@@ -23,5 +23,13 @@ export function mergeRevision(into: Map<string, MergedMessage>, rev: Revision, f
     } else {
       into.set(key, { ...at, releases: [rev.rev], newest: rev });
     }
+  }
+}
+
+/** Drops the log lines an error record already holds: the same words in the same file are one record. */
+export function dropLogsHeldByErrors(merged: Map<string, MergedMessage>): void {
+  for (const [key, m] of merged) {
+    if (m.message.errorType !== "log") continue;
+    if (merged.has(recordKey(m.filePath, m.message.errorMessage))) merged.delete(key);
   }
 }

@@ -2,8 +2,7 @@
  * One revision → the messages its product sources print: the tree, the crates that are not product
  * code, each Rust file's extraction (cached by blob), then the revision-wide rules: a message passed
  * to a bare variant counts only when some file declares that variant with `#[error]`, templates too
- * short to recognise are dropped, and a file keeps the first occurrence of each message (an error raised
- * with the same words as a log line is kept as the error).
+ * short to recognise are dropped, and a file keeps the first occurrence of each message.
  */
 import type { Parser } from "web-tree-sitter";
 import { cacheKey, type ExtractionCache } from "./cache.ts";
@@ -32,9 +31,13 @@ export interface FoundAt {
   message: FoundMessage;
 }
 
-/** `filePath \0 errorMessage`: one record per pair. */
-export function recordKey(filePath: string, errorMessage: string): string {
-  return `${filePath}\u0000${errorMessage}`;
+/**
+ * `filePath \0 errorMessage`: one record per pair. A log line is keyed apart (`log\0…`), so a message
+ * that is an error in one release and a log line in another keeps its error releases exact; the merge
+ * drops the log entry when an error record holds the same words.
+ */
+export function recordKey(filePath: string, errorMessage: string, log = false): string {
+  return `${log ? "log\u0000" : ""}${filePath}\u0000${errorMessage}`;
 }
 
 async function extraction(ctx: ScanContext, blob: string, filePath: string): Promise<FileExtraction> {
@@ -95,12 +98,8 @@ export async function scanRevision(repo: string, ctx: ScanContext, rev: Revision
     for (const message of ex.messages) {
       if (message.needsErrorVariant && !variants.has(message.needsErrorVariant)) continue;
       if (literalChars(message.errorMessage, message.plain) < MIN_LITERAL_CHARS) continue;
-      const key = recordKey(filePath, message.errorMessage);
-      const seen = messages.get(key);
-      // The first occurrence stands, except that an error beats a log line of the same words.
-      if (!seen || (seen.message.errorType === "log" && message.errorType !== "log")) {
-        messages.set(key, { filePath, blob, message });
-      }
+      const key = recordKey(filePath, message.errorMessage, message.errorType === "log");
+      if (!messages.has(key)) messages.set(key, { filePath, blob, message });
     }
   }
   return { files: files.length, messages };

@@ -281,6 +281,19 @@ describe("rwerror catalog build, on a small real git repository", () => {
     ]);
   });
 
+  it("gives a message that was a log line before it became an error the error's releases only", async () => {
+    const r = new GitRepo();
+    r.write({ "src/meta/src/lease.rs": 'fn f() { warn!("the meta leader lease expired, stepping down"); }\n' });
+    r.commit("feat: lease (#1)");
+    r.tag("v0.18.0");
+    r.write({ "src/meta/src/lease.rs": 'fn f() { bail!("the meta leader lease expired, stepping down"); }\n' });
+    r.commit("fix: stop on lease loss (#2)");
+    r.tag("v0.19.0");
+    const path = out("log-then-error.jsonl.gz");
+    await buildCatalog(options({ source: r.dir, releases: false, revs: ["v0.18.0", "v0.19.0"], out: path }));
+    expect(readBuilt(path).records.map((x) => [x.errorType, x.releases])).toEqual([["error_code", ["v0.19.0"]]]);
+  });
+
   it.each([
     [
       "not a git repository",

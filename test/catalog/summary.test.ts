@@ -34,6 +34,8 @@ describe("what the knowledge base holds", () => {
     const code = await serve({ RWERROR_DB: ":memory:" }, io);
     expect(code).toBe(0);
     expect(err).toContain(`Knowledge base: ${expected}.`);
-    expect(expected).toMatch(/^\d+ RisingWave errors?.*; \d+ third-party; \d+ with an analysis$/);
+    expect(expected).toMatch(
+      /^[\d,]+ RisingWave errors?, v0\.18\.0 – v[\d.]+ and main of [\d-]+; \d+ third-party; [\d,]+ with an analysis$/,
+    );
   });
 });

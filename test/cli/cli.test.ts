@@ -157,7 +157,7 @@ describe("rwerror validate", () => {
     const r = rwerror(["validate"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /^\d+ valid record\(s\) in 2 file\(s\); \d+ record analyses .* families in \d+ file\(s\): .*, 0 problem\(s\)$/m,
+      /^\d+ valid record\(s\) in 3 file\(s\); \d+ record analyses .* families in \d+ file\(s\): .*, 0 problem\(s\)$/m,
     );
   });
 

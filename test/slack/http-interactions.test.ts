@@ -288,7 +288,7 @@ describe("HTTP mode: message shortcut and App Home", () => {
     const view = JSON.stringify(publish?.args.view);
     const thirdParty = bot.catalog.records.filter((r) => r.errorType === "third_party").length;
     expect(view).toContain(
-      `Knowledge base: ${bot.catalog.records.length - thirdParty} RisingWave error${bot.catalog.records.length - thirdParty === 1 ? "" : "s"}`,
+      `Knowledge base: ${(bot.catalog.records.length - thirdParty).toLocaleString("en-US")} RisingWave error${bot.catalog.records.length - thirdParty === 1 ? "" : "s"}`,
     );
     expect(view).toContain(`; ${thirdParty} third-party; `);
     expect(view).toMatch(/job fragments should exist/);

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../../src/catalog/index.ts";
@@ -174,7 +175,7 @@ describe.skipIf(!existsSync(devErrors) || !existsSync(templatesFile))(
       const right = (mm: ReturnType<typeof createMatcher>) =>
         cases.filter((c) => c.expected.includes(mm.match(c.input).matches[0]?.record.errorMessage ?? "\u0000")).length;
       const without = right(createMatcher(loadCatalog([templatesFile]).catalog));
-      const withPack = right(createMatcher(loadCatalog([dataDir, templatesFile]).catalog));
+      const withPack = right(createMatcher(loadCatalog([join(dataDir, "third-party.jsonl"), templatesFile]).catalog));
       expect(withPack).toBe(without);
     });
   },

@@ -75,9 +75,7 @@ const logsMissing = [...logKeys].filter((k) => !builtLogs.has(k));
 const logsExtra = everything
   .filter((r) => r.errorType === "log" && r.releases?.includes("main") && !logKeys.has(key(r)))
   .map(key);
-console.log(
-  `\nlog lines at main: reference ${logKeys.size}, missing ${logsMissing.length}, extra ${logsExtra.length}`,
-);
+console.log(`\nlog lines at main: reference ${logKeys.size}, missing ${logsMissing.length}, extra ${logsExtra.length}`);
 for (const k of [...logsMissing, ...logsExtra])
   console.log(`log ${logsMissing.includes(k) ? "missing" : "extra"}\t${k.replace("\u0000", "\t")}`);
 process.exitCode = idDrift > 0 ? 1 : 0;

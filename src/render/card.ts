@@ -21,6 +21,7 @@ import {
 import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
 import { codeBlock, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
 import { filledTitle, isPureWrapper } from "./template.ts";
+import { unanalysedGuide } from "./unanalysed.ts";
 
 export { SEVERITY_EMOJI, sourceLabel } from "./card-lines.ts";
 
@@ -114,11 +115,13 @@ function unanalysedBody(model: CardModel, level: Level): Block[] {
   } else {
     blocks.push(section(`${intro} The knowledge base has no source lines for it either.`));
   }
-  const steps = [
-    ...(model.hint ? [`HINT: ${safeText(model.hint, level.step)}`] : []),
-    `Search ${link(model.links.docs, "the RisingWave docs")} and ${link(model.links.issues, "GitHub issues")} for ${inlineCode(model.links.phrase || model.title, 70)}.`,
-    "Nothing there? *Open a GitHub issue* below: it comes prefilled.",
-  ];
+  const guide = unanalysedGuide(model, {
+    link,
+    code: (t) => inlineCode(t, 70),
+    text: (t) => safeText(t, level.step),
+  });
+  if (guide.who) blocks.push(section(guide.who));
+  const steps = guide.steps;
   blocks.push(section(`*First steps*\n${steps.map((s, i) => `${i + 1}. ${s}`).join("\n")}`));
   return blocks;
 }

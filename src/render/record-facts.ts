@@ -16,6 +16,8 @@ export interface PullRef {
 
 export interface RecordFacts {
   component: string | null;
+  /** Who acts, as catalog build read it from the code: the user, an external system, RisingWave itself. */
+  origin: "user" | "external" | "internal" | null;
   fn: string | null;
   /** "added in v1.4 (#12345)". */
   added: PullRef | null;
@@ -62,6 +64,7 @@ export function recordFacts(record: ErrorRecord, facts: Pick<MatchFacts, "releas
   const removed = history?.removed;
   return {
     component: record.component ?? null,
+    origin: record.origin ?? null,
     fn: record.function ?? null,
     added: history ? pullRef(repo, history.added) : null,
     changed:

@@ -6,6 +6,7 @@ import { noteLine, seenLine } from "./card-lines.ts";
 import { type CardContext, type CardModel, cardModel, cardModelFromMatch } from "./model.ts";
 import { addedWords, changedWords } from "./record-facts.ts";
 import { filledTitle } from "./template.ts";
+import { unanalysedGuide } from "./unanalysed.ts";
 import { isWholeError, NOT_IN_KNOWLEDGE_BASE, NOT_SURE_TEXT } from "./unsure.ts";
 
 function indent(text: string, pad: string): string {
@@ -47,13 +48,11 @@ export function renderCardText(model: CardModel): string {
     if (model.excerpt) out.push(`Raised here:`, indent(model.excerpt.text, "  "));
     else if (model.source?.url) out.push(`Read the code that raises it: ${model.source.url}`);
   }
-  const steps = model.analysed
-    ? model.steps
-    : [
-        ...(model.hint ? [`HINT: ${model.hint}`] : []),
-        `Search the docs (${model.links.docs}) and GitHub issues (${model.links.issues}) for "${model.links.phrase}".`,
-        `Nothing there? Open a GitHub issue: ${model.links.newIssue}`,
-      ];
+  const guide = model.analysed
+    ? null
+    : unanalysedGuide(model, { link: (url, label) => `${label} (${url})`, code: (t) => `"${t}"`, text: (t) => t });
+  if (guide?.who) out.push(guide.who);
+  const steps = guide ? guide.steps : model.steps;
   if (steps.length > 0) {
     out.push("", "First steps:");
     steps.forEach((s, i) => {

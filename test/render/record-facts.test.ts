@@ -121,3 +121,51 @@ describe("cards use what catalog build knows about a record", () => {
     expect(text).toContain("RisingWave's own tests raise it with:\n    select 1/0;");
   });
 });
+
+describe("a card with no analysis still says who acts and what to do (issue 16 item 5)", () => {
+  const card = (over: Partial<ErrorRecord>) => texts(firstScreen(answer(built(over)).blocks)).join("\n");
+  const terminal = (over: Partial<ErrorRecord>) => renderAnswerText(result([exact(built(over), ["7", "boom"])]));
+
+  it("tells the user the statement or a setting is theirs to change, with the values the message names", () => {
+    const text = card({ origin: "user" });
+    expect(text).toContain("Who acts: you. RisingWave refused the statement or a setting in the stream");
+    expect(text).toContain("Check the values the message names (7, boom)");
+    expect(terminal({ origin: "user" })).toContain("Who acts: you.");
+  });
+
+  it("points at the upstream system for an external error", () => {
+    const text = card({ origin: "external" });
+    expect(text).toContain("Who acts: an upstream system.");
+    expect(text).toContain("a log line's error= field carries that system's own words");
+  });
+
+  it("calls an internal failure a bug and offers the prefilled issue", () => {
+    const text = card({ origin: "internal" });
+    expect(text).toContain(
+      "Who acts: RisingWave. An internal check failed in the stream (LocalBarrierWorker::notify_actor_failure): a bug if it fires.",
+    );
+    expect(text).toMatch(
+      /Not reported yet\? <https:\/\/github\.com\/risingwavelabs\/risingwave\/issues\/new\?[^|]+\|Open a GitHub issue>/,
+    );
+  });
+
+  it("says a log line is not the error and where to look instead", () => {
+    const text = card({ errorType: "log", origin: null });
+    expect(text).toContain("A log line in the stream");
+    expect(text).toContain("for an ERROR line or a panic");
+  });
+
+  it("keeps the search steps when the code does not say who acts", () => {
+    const text = card({ origin: null });
+    expect(text).not.toContain("Who acts");
+    expect(text).toContain("Nothing there?");
+  });
+
+  it("escapes what the paste put in the values", () => {
+    const r = built({ origin: "user" });
+    const text = texts(firstScreen(renderAnswer(result([exact(r, ["<!channel>", "a & b"])]), ctx).blocks)).join("\n");
+    const step = text.split("\n").find((l) => l.includes("Check the values")) ?? "";
+    expect(step).toContain("(&lt;!channel&gt;, a &amp; b)");
+    expect(step).not.toContain("<!channel>");
+  });
+});

@@ -242,7 +242,7 @@ function exactEntry(
     score,
     match: {
       record: raw.pattern.record,
-      kind: "exact",
+      kind: raw.folded ? "folded" : "exact",
       confidence,
       captures: raw.captures,
       layer: layer.text,

@@ -1,11 +1,9 @@
+import { KNOWN_CONTINUATION } from "./grammar.ts";
+
 /**
  * Shape adapters that work on a layer once the paste is split: chains joined by `:` and a newline,
  * quoted values of Debug-printed structures (inner layers), quoted spans of prose (texts of their own).
  */
-/** Lines that continue a layer (HINT, DETAIL, LINE n, caret, tracking notes, `example:`). */
-export const KNOWN_CONTINUATION =
-  /^\s*(?:(?:HINT|Hint|DETAIL|Detail|CONTEXT|LOCATION|LINE \d+|Tracking issue|example|Example|Note|NOTE):|No tracking issue yet|\^+\s*$)/;
-
 /**
  * Chains joined by `:` and a newline (`get error from control stream:\nworker node 1 …:\nInternal
  * error:\n…`): a run of at least two lines ending in `:` is one compact chain, so its links are

@@ -3,6 +3,7 @@ import { type ErrorVocabulary, looksLikeErrorLine } from "./detect.ts";
 import { capturesAnObject } from "./dominance.ts";
 import { matchLayer, type RawMatch } from "./exact.ts";
 import { fuzzySearch } from "./fuzzy.ts";
+import { LABEL_ONLY } from "./grammar.ts";
 import type { ErrorLayer } from "./layers.ts";
 import type { LiteralIndex } from "./literal-index.ts";
 import { compareRanked, mergeGroups, type Ranked } from "./merge.ts";
@@ -34,9 +35,6 @@ function firstLine(text: string): string {
   const nl = text.indexOf("\n");
   return nl < 0 ? text : text.slice(0, nl);
 }
-
-/** A layer that is only a subsystem label (`Executor error`, `connector error`) says nothing itself. */
-const LABEL_ONLY = /^[A-Za-z][\w/-]*(?: [\w/-]+){0,3} (?:error|Error)$/;
 
 /** Prose (a plain line, a quoted span): a template may be quoted without its trailing value. */
 function isProse(layer: ErrorLayer): boolean {

@@ -58,6 +58,11 @@ export const BUG_REPORT_FOOTER = /^\s*This is a bug\. We would appreciate a bug 
 export const ECHO_TEXT =
   /^(?:(?:the )?channel (?:is )?closed|(?:exchange )?channel from (?:local |remote )?(?:upstream )?actor \d+ closed unexpectedly|actor(?: \d+)? exit(?:ed)?(?: unexpectedly)?|(?:sender|receiver) (?:dropped|closed)|stream closed|send(?:ing)? to (?:a )?closed channel)[\s.;,]*$/i;
 
-/** A client library printing the upstream server's own error (`db error: ERROR: `, JDBC, MySQL). */
-export const UPSTREAM_CLIENT_PREFIX =
-  /(?:\bdb error|\b(?:PSQL|SQL|JDBC|MySQL\w*)Exception|\bcom\.mysql\.\S+|\borg\.postgresql\.\S+):\s*(?:(?:ERROR|FATAL):\s*)?$/;
+/**
+ * A client library inside a RisingWave chain printing the upstream server's own error (`Connector
+ * error: db error: ERROR: …`, a JDBC or MySQL exception after a RisingWave label): what follows is the
+ * upstream's text, even where RisingWave prints the same words. `statement failed: db error: ERROR:` of
+ * a test runner talking to RisingWave itself has no RisingWave label before it.
+ */
+export const UPSTREAM_IN_CHAIN =
+  /\b(?:error|Error): (?:db error|\S{0,80}(?:PSQL|SQL|JDBC|MySQL\w{0,20})Exception): (?:(?:ERROR|FATAL):\s{0,2})?$/;

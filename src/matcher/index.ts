@@ -6,6 +6,7 @@ import { splitLayers } from "./layers.ts";
 import { LiteralIndex } from "./literal-index.ts";
 import { type Engine, rankLayers } from "./match.ts";
 import { DEFAULT_MAX_INPUT_BYTES, normalizePaste } from "./normalize.ts";
+import { findPanicLocation } from "./panic-site.ts";
 import { CANDIDATE_WEIGHT, SEARCH_EXACT_MIN } from "./score.ts";
 import type { Match, MatchContext, Matcher, MatcherOptions, MatchResult } from "./types.ts";
 import { applyVersionStages } from "./version-stage.ts";
@@ -67,7 +68,12 @@ export function createMatcher(
     try {
       const layers = splitLayers(norm.text, vocab);
       const detected = normalizedLooksLikeError(norm.text, vocab);
-      const { matches, strongExact, verdict } = rankLayers(engine, layers, detected);
+      const { matches, strongExact, verdict } = rankLayers(
+        engine,
+        layers,
+        detected,
+        findPanicLocation(norm.text)?.file,
+      );
       result.layers = layers.map((l) => l.text);
       result.layerGroups = layers.map((l) => l.group);
       result.matches = matches;

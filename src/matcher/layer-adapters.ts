@@ -1,4 +1,4 @@
-import { KNOWN_CONTINUATION } from "./grammar.ts";
+import { BUG_REPORT_FOOTER, KNOWN_CONTINUATION } from "./grammar.ts";
 
 /**
  * Shape adapters that work on a layer once the paste is split: chains joined by `:` and a newline,
@@ -9,7 +9,11 @@ import { KNOWN_CONTINUATION } from "./grammar.ts";
  * error:\n…`): a run of at least two lines ending in `:` is one compact chain, so its links are
  * tried like those of `a: b: c`. A single `…:\n{}` is a template's own line break and stays.
  */
-export function joinColonChain(lines: readonly string[]): string[] {
+export function joinColonChain(all: readonly string[]): string[] {
+  // The panic catcher's footer (`This is a bug. … at:` and its link) is no chain link.
+  const footerAt = all.findIndex((l) => BUG_REPORT_FOOTER.test(l));
+  if (footerAt >= 0) return [...joinColonChain(all.slice(0, footerAt)), ...all.slice(footerAt)];
+  const lines = all;
   let run = 0;
   for (const l of lines) {
     if (l.trimEnd().endsWith(":") && !KNOWN_CONTINUATION.test(l)) run++;

@@ -17,7 +17,16 @@ import {
   WEAK_EXACT,
 } from "./score.ts";
 import type { Match, MatchResult, Verdict } from "./types.ts";
-import { calibrate, decideVerdict, type GroupEvidence, isAnswerable, layerStrength, type Strength } from "./verdict.ts";
+import {
+  calibrate,
+  decideVerdict,
+  type GroupEvidence,
+  isAnswerable,
+  isExpectDetail,
+  layerStrength,
+  raisedIn,
+  type Strength,
+} from "./verdict.ts";
 
 export interface Engine {
   patterns: readonly CompiledPattern[];
@@ -42,9 +51,12 @@ function isProse(layer: ErrorLayer): boolean {
 }
 
 /** Stages "candidates" and "exact/folded": the index's candidates, tried on the layer's pieces. */
-function layerMatches(engine: Engine, layer: ErrorLayer): RawMatch[] {
+function layerMatches(engine: Engine, layer: ErrorLayer, panicFile: string | undefined): RawMatch[] {
   const candidates = engine.useIndex ? engine.index.candidates(engine.index.wordsIn(layer.text)) : engine.patterns;
-  return matchLayer(layer.text, candidates, { prose: isProse(layer) }).sort(compareInLayer);
+  const raws = matchLayer(layer.text, candidates, { prose: isProse(layer) });
+  // A panic names its file: a panic message of another file is the same words raised elsewhere.
+  if (layer.kind === "panic" && panicFile) for (const r of raws) r.elsewhere = !raisedIn(r.pattern.record, panicFile);
+  return raws.sort(compareInLayer);
 }
 
 function groupStrength(members: readonly ErrorLayer[], vocab: ErrorVocabulary): Strength {
@@ -112,7 +124,10 @@ function rankGroup(
   out: GroupStage,
 ): void {
   const meaningful = indexes.filter((i) => !isLabelOnly(layers[i] as ErrorLayer, raws[i] ?? []));
-  const root = meaningful.length > 0 ? Math.max(...meaningful) : Math.max(...indexes);
+  // `.expect("m")` on an `Err`: RisingWave's message is the root; values printed in its tail are detail.
+  const expectAt = indexes.find((i) => (raws[i] ?? []).some((r) => isExpectDetail(r, layers[i] as ErrorLayer)));
+  const root =
+    expectAt !== undefined ? expectAt : meaningful.length > 0 ? Math.max(...meaningful) : Math.max(...indexes);
   const ranked: Ranked[] = [];
   const members = indexes.map((i) => layers[i] as ErrorLayer);
   const printed = members.some(isPrintedErrorLayer);
@@ -196,9 +211,16 @@ export function rankLayers(
   engine: Engine,
   layers: readonly ErrorLayer[],
   pasteIsError: boolean,
+  panicFile?: string,
 ): { matches: Match[]; strongExact: boolean; verdict: Verdict } {
-  const raws = layers.map((l) => layerMatches(engine, l));
-  const stage: GroupStage = { perGroup: [], fuzzyWanted: [], evidence: [], strongExact: false, confidentExact: false };
+  const raws = layers.map((l) => layerMatches(engine, l, panicFile));
+  const stage: GroupStage = {
+    perGroup: [],
+    fuzzyWanted: [],
+    evidence: [],
+    strongExact: false,
+    confidentExact: false,
+  };
   for (const [group, indexes] of groupIndexes(layers)) rankGroup(engine, layers, raws, group, indexes, stage);
   // Guesses only when nothing in the paste is known for sure: they cost Fuse runs, and a known
   // error already answers the paste.

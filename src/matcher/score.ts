@@ -122,12 +122,15 @@ export function compareInLayer(a: RawMatch, b: RawMatch): number {
   return (
     Number(a.bare) - Number(b.bare) ||
     Number(a.openTail) - Number(b.openTail) ||
-    Number(a.folded) - Number(b.folded) ||
+    // Exact before folded, unless the folded one sits inside the other's value (a wrapper's `{0}`):
+    // there it is the cause, whatever its case.
+    Number(a.folded && a.nesting <= b.nesting) - Number(b.folded && b.nesting <= a.nesting) ||
     Number(a.dominatedBy !== null) - Number(b.dominatedBy !== null) ||
     Number(a.onContinuation) - Number(b.onContinuation) ||
     b.nesting - a.nesting ||
     specificity(b) - specificity(a) ||
     captureLength(a) - captureLength(b) ||
+    Number(a.elsewhere === true) - Number(b.elsewhere === true) ||
     a.pattern.order - b.pattern.order
   );
 }

@@ -5,6 +5,7 @@
  * A wrong answer costs more than an honest "not sure": every rule here errs towards `candidates`.
  */
 import type { RawMatch } from "./exact.ts";
+import { ECHO_TEXT, UPSTREAM_IN_CHAIN } from "./grammar.ts";
 import type { ErrorLayer } from "./layers.ts";
 import {
   AUTO_POST_MIN_CONFIDENCE,
@@ -56,6 +57,31 @@ export function layerStrength(layer: ErrorLayer, readsLikeError: boolean): Stren
   }
 }
 
+/** Is this panic-type record raised in `file` (other records are not located by a panic)? */
+export function raisedIn(record: RawMatch["pattern"]["record"], file: string): boolean {
+  if (record.errorType !== "panic" || !record.filePath) return true;
+  return record.filePath === file || file.endsWith(`/${record.filePath}`) || record.filePath.endsWith(`/${file}`);
+}
+
+/**
+ * `.expect("m")` on an `Err` prints `m: <error>`: in a panic, RisingWave's own panic message at the
+ * start of the layer is the cause, and the text after its `: ` is only the error it carried.
+ */
+export function isExpectDetail(raw: RawMatch, layer: ErrorLayer): boolean {
+  return raw.cut && layer.kind === "panic" && raw.start === 0 && raw.pattern.record.errorType === "panic";
+}
+
+/**
+ * An echo (`channel closed`, `… closed unexpectedly`), as the whole match or as the value in its
+ * trailing placeholder (`Failed to send barrier … to actor 1: channel closed`): the paste shows only
+ * that the cause is elsewhere.
+ */
+function echoesAnAbsentRoot(raw: RawMatch, layer: ErrorLayer): boolean {
+  const last = raw.pattern.segments?.[raw.pattern.segments.length - 1];
+  const tail = last === "" ? (raw.captures[raw.captures.length - 1] ?? "") : "";
+  return ECHO_TEXT.test(layer.text.slice(raw.start, raw.end).trim()) || ECHO_TEXT.test(tail.trim());
+}
+
 /**
  * Can this match be stated as the root cause of its layer? It must be the whole message (from the
  * layer or a chain link or clause start, to the end or a clause boundary), specific (no bare label,
@@ -63,7 +89,13 @@ export function layerStrength(layer: ErrorLayer, readsLikeError: boolean): Stren
  */
 export function isAnswerable(raw: RawMatch, layer: ErrorLayer, strength: Strength): boolean {
   const p = raw.pattern;
-  if (raw.bare || raw.openTail || raw.partial || raw.onContinuation || raw.dominatedBy || raw.cut) return false;
+  if (raw.bare || raw.openTail || raw.partial || raw.onContinuation || raw.dominatedBy) return false;
+  if (raw.cut && !isExpectDetail(raw, layer)) return false;
+  if (echoesAnAbsentRoot(raw, layer)) return false;
+  // The upstream server's words: a RisingWave template of the same text is not what happened.
+  if (UPSTREAM_IN_CHAIN.test(layer.text.slice(Math.max(0, raw.start - 160), raw.start))) return false;
+  // A panic names where it happened: a panic message of another file is the same words elsewhere.
+  if (raw.elsewhere === true) return false;
   // Very short generic text (`channel closed`) is corroborated only as the whole innermost layer
   // of a printed chain: RisingWave's own outer layers vouch for it.
   // Placeholders at both ends (`{message}, in worker node {id}`) anchor nowhere: they fit any text
@@ -83,8 +115,9 @@ export function isAnswerable(raw: RawMatch, layer: ErrorLayer, strength: Strengt
     if (!source && !isShortValue(value)) return false;
   }
   const rest = layer.text.slice(raw.end);
-  // Inside another template's placeholder the leftover is that template's own text.
-  return raw.clause || raw.nesting > 0 || rest.trim() === "" || rest.startsWith("\n");
+  // Inside another template's placeholder the leftover is that template's own text; after an
+  // `.expect()` message it is the error the panic carried.
+  return raw.clause || raw.nesting > 0 || rest.trim() === "" || rest.startsWith("\n") || isExpectDetail(raw, layer);
 }
 
 /**

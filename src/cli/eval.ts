@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Catalog } from "../catalog/catalog.ts";
+import { pasteShape } from "../matcher/grammar.ts";
 import type { Matcher, MatchResult } from "../matcher/types.ts";
 import type { CliIo } from "../terminal/io.ts";
 import { evaluateReleases, formatReleaseEval, labelledPastesOf, thirdPartyRootAnswered } from "./release-eval.ts";
@@ -62,14 +63,7 @@ function strings(v: unknown): string[] {
 }
 
 /** The shape of an SQL-test output, read off its first lines. */
-function shapeOf(text: string): string {
-  if (/Caused by these errors/.test(text)) return "psql-numbered";
-  if (/Caused by:/.test(text)) return "psql-caused-by";
-  if (/panicked at/.test(text)) return "panic";
-  if (/^\s*\[?\d{4}-\d{2}-\d{2}/m.test(text)) return "log";
-  if (/ERROR:/.test(text)) return "psql";
-  return "plain";
-}
+const shapeOf = pasteShape;
 
 /** Parses one file's labelled lines; a line that is not a labelled case is named and skipped. */
 export function parseLabelled(file: string, content: string, problems: string[]): LabelledCase[] {

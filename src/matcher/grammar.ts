@@ -66,3 +66,13 @@ export const ECHO_TEXT =
  */
 export const UPSTREAM_IN_CHAIN =
   /\b(?:error|Error): (?:db error|\S{0,80}(?:PSQL|SQL|JDBC|MySQL\w{0,20})Exception): (?:(?:ERROR|FATAL):\s{0,2})?$/;
+
+/** The coarse shape of a paste, for eval tables and failure logs: psql chains, panics, logs, prose. */
+export function pasteShape(text: string): string {
+  if (/Caused by these errors/.test(text)) return "psql-numbered";
+  if (/Caused by:/.test(text)) return "psql-caused-by";
+  if (/panicked at/.test(text)) return "panic";
+  if (/^\s*\[?\d{4}-\d{2}-\d{2}/m.test(text)) return "log";
+  if (/ERROR:/.test(text)) return "psql";
+  return "plain";
+}

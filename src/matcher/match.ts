@@ -6,7 +6,7 @@ import { fuzzySearch } from "./fuzzy.ts";
 import { LABEL_ONLY } from "./grammar.ts";
 import type { ErrorLayer } from "./layers.ts";
 import type { LiteralIndex } from "./literal-index.ts";
-import { compareRanked, mergeGroups, type Ranked } from "./merge.ts";
+import type { Ranked } from "./merge.ts";
 import {
   compareInLayer,
   DOMINATED_WEIGHT,
@@ -15,18 +15,9 @@ import {
   LONE_LINE_LABEL_CAP,
   MAX_FUZZY_LAYERS,
   WEAK_EXACT,
-} from "./score.ts";
-import type { Match, MatchResult, Verdict } from "./types.ts";
-import {
-  calibrate,
-  decideVerdict,
-  type GroupEvidence,
-  isAnswerable,
-  isExpectDetail,
-  layerStrength,
-  raisedIn,
-  type Strength,
-} from "./verdict.ts";
+} from "./policy.ts";
+import type { MatchResult } from "./types.ts";
+import { type GroupEvidence, isAnswerable, isExpectDetail, layerStrength, raisedIn, type Strength } from "./verdict.ts";
 
 export interface Engine {
   patterns: readonly CompiledPattern[];
@@ -154,6 +145,7 @@ function rankGroup(
     strength,
     answerable: best && isAnswerable(best, rootLayer, strength) ? best : null,
     rootText: rootLayer.text,
+    rootLayer,
   });
   const weak = best !== undefined && exactConfidence(best, true) < WEAK_EXACT;
   // An object's name (`{name}` of `{object_type} not found: {name}`) is no error text to look up.
@@ -201,18 +193,26 @@ function fuzzyStage(
   }
 }
 
+/** What the candidate stage hands on: each error group's matches, and what each group explained. */
+export interface Candidates {
+  /** Per error group, in paste order; ordered by the rank stage. */
+  perGroup: Ranked[][];
+  evidence: GroupEvidence[];
+  /** The paste is exactly a specific known template: an error even without a label. */
+  strongExact: boolean;
+}
+
 /**
- * The matching pipeline after normalising, shape adapters and layer splitting: candidates →
- * exact/folded (per layer) → groups and their roots → fuzzy → rank → verdict (and calibration).
- * In each group (one error) the root cause comes first (the innermost layer that is more than a
- * label), exact before fuzzy before bare labels; then the groups' best matches before the rest.
+ * The candidate stage, after normalising, shape adapters and layer splitting: the index's candidates
+ * → exact/folded matches per layer → each group's root layer and its evidence → fuzzy guesses for
+ * unexplained roots. Nothing is ordered or decided here: that is the rank and verdict stages' job.
  */
-export function rankLayers(
+export function collectCandidates(
   engine: Engine,
   layers: readonly ErrorLayer[],
   pasteIsError: boolean,
   panicFile?: string,
-): { matches: Match[]; strongExact: boolean; verdict: Verdict } {
+): Candidates {
   const raws = layers.map((l) => layerMatches(engine, l, panicFile));
   const stage: GroupStage = {
     perGroup: [],
@@ -225,19 +225,8 @@ export function rankLayers(
   // Guesses only when nothing in the paste is known for sure: they cost Fuse runs, and a known
   // error already answers the paste.
   if (engine.fuzzy && !stage.confidentExact) fuzzyStage(engine, layers, stage.fuzzyWanted, pasteIsError);
-  for (const g of stage.perGroup) g.sort(compareRanked);
-  const ranked = mergeGroups(
-    stage.perGroup.filter((g) => g.length > 0),
-    engine.limit,
-  );
-  const verdict = decideVerdict(ranked[0], stage.evidence, pasteIsError || stage.strongExact);
-  const matches = calibrate(
-    ranked.map((r) => r.match),
-    verdict,
-  );
-  return { matches, strongExact: stage.strongExact, verdict };
+  return { perGroup: stage.perGroup, evidence: stage.evidence, strongExact: stage.strongExact };
 }
-
 /** A layer taken from printed error output rather than a line that merely reads like one. */
 function isPrintedErrorLayer(layer: ErrorLayer): boolean {
   return layer.kind !== "plain" && layer.kind !== "plain-line";

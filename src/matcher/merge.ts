@@ -1,7 +1,7 @@
 /** The rank stage: order inside an error group, then the groups merged into one list. */
 import type { RawMatch } from "./exact.ts";
 import type { ErrorLayer } from "./layers.ts";
-import { compareInLayer } from "./score.ts";
+import { compareInLayer } from "./policy.ts";
 import type { Match } from "./types.ts";
 
 export interface Ranked {

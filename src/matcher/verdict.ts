@@ -14,12 +14,12 @@ import {
   isShortValue,
   NOT_ANSWER_CAP,
   roundConfidence,
-} from "./score.ts";
+} from "./policy.ts";
 import type { Match, Verdict } from "./types.ts";
 import { LABEL_SUFFIX_WORDS } from "./vocabulary.ts";
 
 /** A trailing placeholder that holds the source error of a wrapper (thiserror's `{0}`, `{source}`). */
-const SOURCE_PLACEHOLDER = /\{(?:0|source|error|err|e|cause|inner)(?::[^}]*)?\}\s*$/;
+const SOURCE_PLACEHOLDER = /\{(?:0|source|error|err|e|cause|inner)(?::[^}]*)?\}[.;]?\s*$/;
 
 /** A wrapper label naming an error (`Sink error: `, `… failed: `): what follows is another error. */
 const ERROR_LABEL_END = new RegExp(`(?:${LABEL_SUFFIX_WORDS.join("|")}):? ?$`);
@@ -35,8 +35,10 @@ export interface GroupEvidence {
   strength: Strength;
   /** The match that explains the group's root layer well enough to be stated, if any. */
   answerable: RawMatch | null;
-  /** The root layer is only a Rust std panic payload or other text no template can hold. */
+  /** The root layer's text. */
   rootText: string;
+  /** The group's root layer: the ranked head is judged against it. */
+  rootLayer: ErrorLayer;
 }
 
 /** A layer that RisingWave or a tool printed as an error, not a line that merely reads like one. */
@@ -79,7 +81,9 @@ export function isExpectDetail(raw: RawMatch, layer: ErrorLayer): boolean {
 function echoesAnAbsentRoot(raw: RawMatch, layer: ErrorLayer): boolean {
   const last = raw.pattern.segments?.[raw.pattern.segments.length - 1];
   const tail = last === "" ? (raw.captures[raw.captures.length - 1] ?? "") : "";
-  return ECHO_TEXT.test(layer.text.slice(raw.start, raw.end).trim()) || ECHO_TEXT.test(tail.trim());
+  // The innermost link of a compact chain in the tail (`Executor error: … closed unexpectedly`).
+  const innermost = tail.slice(tail.lastIndexOf(": ") + 1);
+  return ECHO_TEXT.test(layer.text.slice(raw.start, raw.end).trim()) || ECHO_TEXT.test(innermost.trim());
 }
 
 /**
@@ -104,6 +108,11 @@ export function isAnswerable(raw: RawMatch, layer: ErrorLayer, strength: Strengt
   if (p.short && (strength < 3 || layer.depth === 0 || raw.clause || raw.start !== 0)) return false;
   // A generic template (`{object_type} not found: {name}`) needs printed error output around it.
   if (p.generic && strength < 3) return false;
+  // `Actor {actor_id} exited unexpectedly: {source}` holding another error's chain wraps that error.
+  if (!p.wrapper && SOURCE_PLACEHOLDER.test(p.record.errorMessage)) {
+    const value = raw.captures[raw.captures.length - 1] ?? "";
+    if (value.includes(": ") || raw.wrapsAnother) return false;
+  }
   if (p.wrapper) {
     // `Invalid column: cache_size` is the whole story; `Internal error: <another error>` is not.
     const value = (raw.captures[raw.captures.length - 1] ?? "").trim();
@@ -134,14 +143,17 @@ export function decideVerdict(
   if (!best) return "none";
   const own = groups.find((g) => g.group === best.group);
   if (!pasteIsError || !own || !best.raw || best.match.kind === "fuzzy") return "candidates";
-  if (!best.match.rootCause || own.answerable !== best.raw) return "candidates";
+  // The head as ranked, judged on its own: whatever the rank stage put first must itself be stated
+  // whole on its group's root layer (a release's wording or a library's record may lead there).
+  if (!best.match.rootCause || !isAnswerable(best.raw, own.rootLayer, own.strength)) return "candidates";
   if (best.match.confidence < AUTO_POST_MIN_CONFIDENCE) return "candidates";
   for (const g of groups) {
     if (g.group === best.group || g.strength < own.strength) continue;
     // An unexplained error printed more strongly (a panic under a WARN line) is the likelier cause.
     if (!g.answerable && g.strength > own.strength) return "candidates";
     // Another error as strongly printed, explained by another record: which one matters is a guess.
-    if (g.answerable && g.answerable.pattern.record.id !== best.raw.pattern.record.id) return "candidates";
+    if (g.answerable && g.answerable.pattern.record.messagePattern !== best.raw.pattern.record.messagePattern)
+      return "candidates";
   }
   return "answer";
 }

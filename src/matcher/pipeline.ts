@@ -13,6 +13,7 @@ import { splitLayers } from "./layers.ts";
 import { collectCandidates, type Engine } from "./match.ts";
 import { normalizePaste } from "./normalize.ts";
 import { findPanicLocation } from "./panic-site.ts";
+import { AUTO_POST_MIN_CONFIDENCE } from "./policy.ts";
 import { orderGroups, rankByFacts } from "./rank.ts";
 import type { MatchContext, MatchFailure, MatchResult } from "./types.ts";
 import { calibrate, decideVerdict } from "./verdict.ts";
@@ -69,7 +70,12 @@ export function runPipeline(
     const ranked = all.slice(0, engine.limit);
 
     stage = "verdict";
-    result.verdict = decideVerdict(judged, found.evidence, result.looksLikeError);
+    // Decided once, with every rule but the auto-post floor; the floor then applies to the head's
+    // confidence. The open decision is kept on the result so the floor can be fitted on labelled data.
+    const open = decideVerdict(judged, found.evidence, result.looksLikeError, 0);
+    const confidence = judged?.match.confidence ?? 0;
+    result.decision = { confidence, answerable: open === "answer" };
+    result.verdict = open === "answer" && confidence < AUTO_POST_MIN_CONFIDENCE ? "candidates" : open;
     result.matches = calibrate(
       ranked.map((r) => r.match),
       result.verdict,

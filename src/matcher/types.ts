@@ -52,6 +52,11 @@ export interface MatchResult {
   version?: ResolvedVersion;
   /** Where the paste's panic is in the source, when it names a file:line:col. */
   panicSite?: PanicSite;
+  /**
+   * The verdict before the auto-post floor: would the head be stated at any confidence, and its
+   * confidence then. `rwerror eval` fits the floor on one half of the labelled pastes with it.
+   */
+  decision?: { confidence: number; answerable: boolean };
   /** Set when a stage threw: the result then reads as "no match"; the caller logs and counts it. */
   failure?: MatchFailure;
 }

@@ -139,6 +139,7 @@ export function decideVerdict(
   best: { match: Match; raw: RawMatch | null; group: number } | undefined,
   groups: readonly GroupEvidence[],
   pasteIsError: boolean,
+  floor: number = AUTO_POST_MIN_CONFIDENCE,
 ): Verdict {
   if (!best) return "none";
   const own = groups.find((g) => g.group === best.group);
@@ -146,7 +147,7 @@ export function decideVerdict(
   // The head as ranked, judged on its own: whatever the rank stage put first must itself be stated
   // whole on its group's root layer (a release's wording or a library's record may lead there).
   if (!best.match.rootCause || !isAnswerable(best.raw, own.rootLayer, own.strength)) return "candidates";
-  if (best.match.confidence < AUTO_POST_MIN_CONFIDENCE) return "candidates";
+  if (best.match.confidence < floor) return "candidates";
   for (const g of groups) {
     if (g.group === best.group || g.strength < own.strength) continue;
     // An unexplained error printed more strongly (a panic under a WARN line) is the likelier cause.

@@ -5,7 +5,7 @@
  */
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Catalog } from "../catalog/index.ts";
-import type { MatchFailure, Matcher } from "../matcher/types.ts";
+import type { Matcher, MatchFailure } from "../matcher/types.ts";
 
 export interface Metrics {
   registry: Registry;

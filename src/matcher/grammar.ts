@@ -76,3 +76,12 @@ export function pasteShape(text: string): string {
   if (/ERROR:/.test(text)) return "psql";
   return "plain";
 }
+
+/**
+ * Messages the Rust standard library panics with (`index out of bounds: …`, overflow, slicing,
+ * `RefCell` borrows): RisingWave's own template of the same words elsewhere is not where a located
+ * panic happened. RisingWave's own messages (`.expect("…")`) are not demoted by a file that differs:
+ * an older release may have raised them from another file.
+ */
+export const STD_PANIC_WORDING =
+  /^(?:index out of bounds|range (?:start|end) index|byte index|slice index|attempt to (?:add|subtract|multiply|divide|negate|shift|calculate)|capacity overflow|already (?:mutably )?borrowed|assertion (?:failed|`left)|called `(?:Option|Result)::)/;

@@ -47,9 +47,10 @@ function sameTextBetterExplained(best: Match, tp: Match, text: string): boolean 
   return (
     best.layerIndex === tp.layerIndex &&
     tp.kind !== "fuzzy" &&
-    // The template that explains more of the layer wins: RisingWave's longer sentence is not the upstream's.
-    literalChars(tp.record.messagePattern) >= literalChars(best.record.messagePattern) &&
-    (unexplained || printedByUpstreamClient(best.layer, text)) &&
+    // Printed by an upstream client, the words are the upstream's. Otherwise the template that explains
+    // more of the layer wins: RisingWave's longer sentence is not the upstream's.
+    (printedByUpstreamClient(best.layer, text) ||
+      (unexplained && literalChars(tp.record.messagePattern) >= literalChars(best.record.messagePattern))) &&
     // The same words: confidences are calibrated by then, so the wording decides.
     wordSimilarity(best.record.messagePattern, tp.record.messagePattern) >= THIRD_PARTY_SAME_WORDING
   );
@@ -198,7 +199,9 @@ export function preferThirdPartyRoot(matches: readonly Match[], text: string): M
     if (host) return lead(host);
     // RisingWave's own template that says the same and more (`permission denied for {} "{}": {:?}`
     // over an upstream's `permission denied for {}`) explains more of the layer: it leads.
-    const fuller = matches.find((m) => !isThirdParty(m) && explainsMoreOf(m, best));
+    // An upstream client's line (JDBC, tokio-postgres) holds the upstream's words, however RisingWave words them.
+    const fuller =
+      !printedByUpstreamClient(best.layer, text) && matches.find((m) => !isThirdParty(m) && explainsMoreOf(m, best));
     return fuller ? lead(fuller) : [...matches];
   }
   const root = matches.find(

@@ -5,7 +5,7 @@
  * A wrong answer costs more than an honest "not sure": every rule here errs towards `candidates`.
  */
 import type { RawMatch } from "./exact.ts";
-import { ECHO_TEXT, UPSTREAM_IN_CHAIN } from "./grammar.ts";
+import { ECHO_TEXT, STD_PANIC_WORDING, UPSTREAM_IN_CHAIN } from "./grammar.ts";
 import type { ErrorLayer } from "./layers.ts";
 import {
   AUTO_POST_MIN_CONFIDENCE,
@@ -98,8 +98,9 @@ export function isAnswerable(raw: RawMatch, layer: ErrorLayer, strength: Strengt
   if (echoesAnAbsentRoot(raw, layer)) return false;
   // The upstream server's words: a RisingWave template of the same text is not what happened.
   if (UPSTREAM_IN_CHAIN.test(layer.text.slice(Math.max(0, raw.start - 160), raw.start))) return false;
-  // A panic names where it happened: a panic message of another file is the same words elsewhere.
-  if (raw.elsewhere === true) return false;
+  // A panic names where it happened: the standard library's words in a template of another file are
+  // the same words raised elsewhere, not this panic.
+  if (raw.elsewhere === true && STD_PANIC_WORDING.test(p.record.errorMessage)) return false;
   // Very short generic text (`channel closed`) is corroborated only as the whole innermost layer
   // of a printed chain: RisingWave's own outer layers vouch for it.
   // Placeholders at both ends (`{message}, in worker node {id}`) anchor nowhere: they fit any text

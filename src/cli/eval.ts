@@ -5,8 +5,10 @@
  */
 import { readFileSync } from "node:fs";
 import type { Catalog } from "../catalog/catalog.ts";
+import { pasteShape } from "../matcher/grammar.ts";
 import type { Matcher, MatchResult } from "../matcher/types.ts";
 import type { CliIo } from "../terminal/io.ts";
+import { formatHalves } from "./eval-halves.ts";
 import { evaluateReleases, formatReleaseEval, labelledPastesOf, thirdPartyRootAnswered } from "./release-eval.ts";
 
 export interface LabelledCase {
@@ -19,6 +21,8 @@ export interface LabelledCase {
   rootText?: string;
   /** The shape of the paste (`kind` of real pastes; derived for SQL-test outputs). */
   shape: string;
+  /** `tune` or `holdout` for pastes kept out of tuning; absent in files without the field. */
+  split?: string;
   source: string;
 }
 
@@ -62,14 +66,7 @@ function strings(v: unknown): string[] {
 }
 
 /** The shape of an SQL-test output, read off its first lines. */
-function shapeOf(text: string): string {
-  if (/Caused by these errors/.test(text)) return "psql-numbered";
-  if (/Caused by:/.test(text)) return "psql-caused-by";
-  if (/panicked at/.test(text)) return "panic";
-  if (/^\s*\[?\d{4}-\d{2}-\d{2}/m.test(text)) return "log";
-  if (/ERROR:/.test(text)) return "psql";
-  return "plain";
-}
+const shapeOf = pasteShape;
 
 /** Parses one file's labelled lines; a line that is not a labelled case is named and skipped. */
 export function parseLabelled(file: string, content: string, problems: string[]): LabelledCase[] {
@@ -94,6 +91,7 @@ export function parseLabelled(file: string, content: string, problems: string[])
       expectedAnyRelease: strings(row.expectedAnyRelease),
       ...(typeof row.rootText === "string" && { rootText: row.rootText }),
       shape: typeof row.kind === "string" ? row.kind : shapeOf(text),
+      ...(typeof row.split === "string" && { split: row.split }),
       source: typeof row.url === "string" ? row.url : typeof row.source === "string" ? row.source : `${file}:${i + 1}`,
     });
   });
@@ -217,6 +215,16 @@ export function formatReport(r: EvalReport): string {
   return lines.join("\n");
 }
 
+/** One line per split of a file (`tune`, `holdout`): the numbers the project is judged on. */
+export function formatSplit(r: EvalReport): string {
+  const confident = r.outcomes.filter((o) => o.accepted.length > 0 && o.right && o.result.verdict === "answer").length;
+  return (
+    `  ${r.file}: top-1 ${r.topOne}/${r.withTemplate} (${pct(r.topOne, r.withTemplate)}), ` +
+    `confident right ${confident}/${r.withTemplate} (${pct(confident, r.withTemplate)}), ` +
+    `wrong answers ${r.wrongAnswers.length} (${r.wrongAnswersNoTemplate} of ${r.noTemplate} with no template)`
+  );
+}
+
 /** True when the catalog carries templates of older releases (records with a `releases` list). */
 export function hasReleases(catalog: Catalog): boolean {
   return catalog.records.some((r) => Array.isArray((r as unknown as { releases?: unknown }).releases));
@@ -245,10 +253,20 @@ export function evalCommand(files: readonly string[], matcher: Matcher, catalog:
     const report = evaluate(file, cases, matcher, anyRelease);
     all.push(...report.outcomes);
     io.out(formatReport(report));
+    for (const split of new Set(cases.flatMap((c) => (c.split ? [c.split] : [])))) {
+      const part = evaluate(
+        `${file} [${split}]`,
+        cases.filter((c) => c.split === split),
+        matcher,
+        anyRelease,
+      );
+      io.out(formatSplit(part));
+    }
     // Real pastes label their roots: how many third-party roots the pack explains (issue 10).
     const pastes = labelledPastesOf(content);
     if (pastes.some((r) => r.rootText)) io.out(formatReleaseEval(evaluateReleases(pastes, matcher)));
   }
   if (files.length > 1) io.out(`== all files (${all.length} cases)\n${formatReliability(reliability(all))}`);
+  io.out(formatHalves(all));
   return failed ? 1 : 0;
 }

@@ -111,8 +111,13 @@ const literalEscapes: ShapeAdapter = {
   },
 };
 
-/** A gutter: `  | `, `|`, `│`, a CI log's `2023-04-13 04:06:37 UTC | `, or line numbers before a bar. */
-const GUTTER = /^[ \t]*(?:\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: UTC)? ?|\d+ ?)?[|│][ \t]?/;
+/**
+ * A gutter: `  | `, `|`, `│`, a CI log's `2023-04-13 04:06:37 UTC | `, line numbers before a bar, or a
+ * CI log's time stamp and a tab (`2024-06-24 16:16:39 UTC\t`, a run of blanks once tabs are expanded) that
+ * no log level follows (a tracing line keeps its own time stamp).
+ */
+const GUTTER =
+  /^[ \t]*(?:(?:\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?: UTC)? ?|\d+ ?)?[|│][ \t]?|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?: UTC)?(?:[ \t]{2,}(?=\S)(?!(?:TRACE|DEBUG|INFO|WARN|ERROR)\b)|[ \t]*$))/;
 /** At least this share of the non-empty lines carry it (a table row now and then is no gutter). */
 const GUTTER_SHARE = 0.6;
 const GUTTER_MIN_LINES = 2;
@@ -214,7 +219,7 @@ const MARKS: Record<string, (text: string) => boolean> = {
   "runtime-prefix": (t) => / std(?:out|err) [FP] |Z \d{4}-\d{2}-|Z (?:thread '|called `|panicked at )/.test(t),
   "viewer-prefix": (t) => /\dT\d\d:\d\d:\d\d/.test(t),
   "literal-escapes": (t) => t.includes("\\"),
-  "shared-gutter": (t) => t.includes("|") || t.includes("│"),
+  "shared-gutter": (t) => t.includes("|") || t.includes("│") || /\d:\d\d(?:\.\d+)?(?: UTC)?(?: {2}|$)/m.test(t),
   "list-bullets": (t) => /^[ \t]*[•◦▪‣*-][ \t]/m.test(t),
   "line-numbers": (t) => /^[ \t]*\d/.test(t),
   "hard-wraps": () => true,

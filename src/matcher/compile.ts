@@ -132,12 +132,11 @@ function classify(segments: readonly string[]): { wrapper: boolean; generic: boo
   const literal = segments.join("");
   const first = segments[0] ?? "";
   const restLiteral = segments.slice(1).join("").length;
-  const wrapper =
-    holes >= 1 &&
-    segments[segments.length - 1] === "" &&
-    /^[^\n:]{1,60}: $/.test(first) &&
-    first.trim().split(/\s+/).length <= 5 &&
-    restLiteral <= 10;
+  const label = /^[^\n:]{1,60}: $/.test(first) && first.trim().split(/\s+/).length <= 5;
+  // `Panicked when handling the request: {0}\nThis is a bug. …`: a label, the source, then a footer
+  // on lines of its own is a wrapper too; the footer is boilerplate, not words of the cause.
+  const footer = holes === 1 && (segments[1] ?? "").startsWith("\n");
+  const wrapper = label && ((holes >= 1 && segments[segments.length - 1] === "" && restLiteral <= 10) || footer);
   const words = literal.match(WORD)?.length ?? 0;
   const generic = literal.trim().length < 12 || (holes > 0 && words <= 2) || (holes >= 2 && literal.length < 8 * holes);
   return { wrapper, generic };

@@ -1,3 +1,4 @@
+import { CHAIN_HEAD, PSQL_HEAD, SQL_POSITION } from "./grammar.ts";
 import { isJsonLogLine, isQuietLogLine, isTracingLine, parseJsonLogLine, parseTracingLine } from "./logline.ts";
 import { normalizePaste } from "./normalize.ts";
 import { isPanicHeader } from "./panic.ts";
@@ -11,10 +12,7 @@ import {
   wordsPattern,
 } from "./vocabulary.ts";
 
-const PSQL_ERROR = /^(?:.*?(?:\s|:))??(?:db error:\s*)?(?:ERROR|FATAL|PANIC):\s+\S/;
-const CAUSED_BY = /^\s*Caused by(?: these errors \(recent errors listed first\))?:\s*$/;
 const RUST_PANIC_PAYLOAD = /called `(?:Result|Option)::unwrap\(\)` on an? `(?:Err|None)` value/;
-const SQL_POSITION = /^LINE \d+: /;
 /**
  * A RisingWave error line starts with a subsystem label (`Bind error:`, `Invalid input syntax:`,
  * `Feature is not yet implemented:`, `sql parser error:`): a short phrase naming a failure, then `: `.
@@ -64,9 +62,9 @@ function errorLogLine(line: string): boolean {
 export function looksLikeErrorLine(line: string, vocab: ErrorVocabulary = BUILTIN_VOCABULARY): boolean {
   const t = line.trim();
   if (t.length < 8) return false;
-  if (isPanicHeader(t) || RUST_PANIC_PAYLOAD.test(t) || CAUSED_BY.test(t) || SQL_POSITION.test(t)) return true;
+  if (isPanicHeader(t) || RUST_PANIC_PAYLOAD.test(t) || CHAIN_HEAD.test(t) || SQL_POSITION.test(t)) return true;
   if (errorLogLine(t)) return true;
-  if (PSQL_ERROR.test(t)) return !/\?\s*$/.test(t) && !readsLikeChatter(t);
+  if (PSQL_HEAD.test(t)) return !/\?\s*$/.test(t) && !readsLikeChatter(t);
   if (hasErrorLabel(t, vocab)) {
     // "the error was: …" is talk about an error; "Bind error: …" is one, unless a person goes on
     // talking after the label ("Internal error: no idea why").

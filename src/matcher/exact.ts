@@ -28,6 +28,8 @@ export interface RawMatch {
   folded: boolean;
   /** Matched in prose with its trailing placeholder left empty (`… for fragment`). */
   openTail: boolean;
+  /** A panic message whose record is raised in another file than the one the panic names. */
+  elsewhere?: boolean;
 }
 
 export interface MatchLayerOptions {
@@ -230,8 +232,9 @@ export function matchLayer(
   );
   const texts = onFirstLine.length > 0 ? layerTexts(layer) : [];
   for (const t of texts) tryAll(onFirstLine, layer, t, out, prose);
-  // Ranked between exact and fuzzy: only when the exact pass explains nothing in the layer.
-  if (!out.some((m) => !m.bare)) foldedMatches(layer, candidates, out);
+  // Ranked between exact and fuzzy: only when the exact pass found no specific template in the layer
+  // (a wrapper such as `sql parser error: {}` leaves its value to be explained, in any case).
+  if (!out.some((m) => !m.bare && !m.pattern.wrapper && !m.pattern.generic)) foldedMatches(layer, candidates, out);
   // Captured values as texts of their own, once: `expected {}, found: {}` may hold a known template.
   if (out.length > 0) {
     // Offsets as one number (start, end ≤ layer length): no string key per piece.
@@ -305,7 +308,10 @@ function contains(outer: RawMatch, inner: RawMatch, layer: string): boolean {
   if ((outer.cut || outer.clause) && inner.start >= outer.end && CLAUSE_GAP.test(layer.slice(outer.end, inner.start))) {
     return true;
   }
-  return innerCaptures(outer, layer).some(([s, e]) => s === inner.start && e === inner.end);
+  // The whole captured value, or its last clause (`Near "…", Expected …` in a wrapper's `{}`).
+  return innerCaptures(outer, layer).some(
+    ([s, e]) => (s === inner.start && e === inner.end) || (inner.clause && s < inner.start && e === inner.end),
+  );
 }
 
 function setNesting(matches: RawMatch[], layer: string): void {

@@ -2,7 +2,7 @@ import Fuse from "fuse.js";
 import type { CompiledPattern } from "./compile.ts";
 import { fuzzyPattern, mayMatch } from "./fuzzy-filter.ts";
 import { type LiteralIndex, wordsOf } from "./literal-index.ts";
-import { FUZZY_SCORE_BLEND, MAX_FUZZY_CONFIDENCE } from "./score.ts";
+import { FUZZY_SCORE_BLEND, MAX_FUZZY_CONFIDENCE } from "./policy.ts";
 
 /** Fuzzy search only ever sees this many records, picked by shared rare words. */
 export const FUZZY_SHORTLIST = 16;

@@ -1,21 +1,28 @@
 import type { Catalog } from "../catalog/catalog.ts";
 import { type CompiledPattern, compilePattern } from "./compile.ts";
-import { normalizedLooksLikeError } from "./detect.ts";
 import { fuzzySearch } from "./fuzzy.ts";
-import { splitLayers } from "./layers.ts";
 import { LiteralIndex } from "./literal-index.ts";
-import { type Engine, rankLayers } from "./match.ts";
-import { DEFAULT_MAX_INPUT_BYTES, normalizePaste } from "./normalize.ts";
-import { CANDIDATE_WEIGHT, SEARCH_EXACT_MIN } from "./score.ts";
+import type { Engine } from "./match.ts";
+import { DEFAULT_MAX_INPUT_BYTES } from "./normalize.ts";
+import { runPipeline } from "./pipeline.ts";
+import { CANDIDATE_WEIGHT, FUZZY_THRESHOLD, SEARCH_EXACT_MIN } from "./policy.ts";
 import type { Match, MatchContext, Matcher, MatcherOptions, MatchResult } from "./types.ts";
-import { applyVersionStages } from "./version-stage.ts";
 import { catalogLabels } from "./vocabulary.ts";
 
 export { looksLikeError } from "./detect.ts";
 export { type ErrorLayer, splitLayers } from "./layers.ts";
 export { normalizePaste } from "./normalize.ts";
-export { AUTO_POST_MIN_CONFIDENCE, BARE_CONFIDENCE, MAX_FUZZY_CONFIDENCE } from "./score.ts";
-export type { Match, MatchContext, Matcher, MatcherOptions, MatchKind, MatchResult, Verdict } from "./types.ts";
+export { AUTO_POST_MIN_CONFIDENCE, BARE_CONFIDENCE, MAX_FUZZY_CONFIDENCE } from "./policy.ts";
+export type {
+  Match,
+  MatchContext,
+  Matcher,
+  MatcherOptions,
+  MatchFailure,
+  MatchKind,
+  MatchResult,
+  Verdict,
+} from "./types.ts";
 
 export interface CreateMatcherOptions extends MatcherOptions {
   /** false tries every pattern on every layer: the reference the literal index must agree with. */
@@ -41,7 +48,7 @@ export function compileCatalog(catalog: Catalog): CompiledPattern[] {
 export function createMatcher(
   catalog: Catalog,
   {
-    fuzzyThreshold = 0.35,
+    fuzzyThreshold = FUZZY_THRESHOLD,
     maxInputBytes = DEFAULT_MAX_INPUT_BYTES,
     limit = 5,
     useIndex = true,
@@ -53,32 +60,8 @@ export function createMatcher(
   const vocab = { labels: catalogLabels(patterns) };
   const engine: Engine = { patterns, index: new LiteralIndex(patterns), useIndex, fuzzy, fuzzyThreshold, limit, vocab };
 
-  const match = (text: string, context?: MatchContext): MatchResult => {
-    const input = typeof text === "string" ? text : "";
-    const norm = normalizePaste(input, { maxInputBytes });
-    const result: MatchResult = {
-      looksLikeError: false,
-      truncated: norm.truncated,
-      inputBytes: norm.inputBytes,
-      layers: [],
-      matches: [],
-      verdict: "none",
-    };
-    try {
-      const layers = splitLayers(norm.text, vocab);
-      const detected = normalizedLooksLikeError(norm.text, vocab);
-      const { matches, strongExact, verdict } = rankLayers(engine, layers, detected);
-      result.layers = layers.map((l) => l.text);
-      result.layerGroups = layers.map((l) => l.group);
-      result.matches = matches;
-      // A paste that is exactly a specific known template is an error even without a label.
-      result.looksLikeError = detected || strongExact;
-      result.verdict = applyVersionStages(catalog, result, norm.text, context, risingwaveVersion, verdict);
-    } catch {
-      // Never throw at the event loop: an unexpected failure reads as "no match".
-    }
-    return result;
-  };
+  const match = (text: string, context?: MatchContext): MatchResult =>
+    runPipeline(engine, catalog, typeof text === "string" ? text : "", context, { maxInputBytes, risingwaveVersion });
 
   const search = (query: string, max = limit): Match[] => {
     if (typeof query !== "string" || query.trim() === "") return [];

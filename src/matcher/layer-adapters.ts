@@ -1,17 +1,19 @@
+import { BUG_REPORT_FOOTER, KNOWN_CONTINUATION } from "./grammar.ts";
+
 /**
  * Shape adapters that work on a layer once the paste is split: chains joined by `:` and a newline,
  * quoted values of Debug-printed structures (inner layers), quoted spans of prose (texts of their own).
  */
-/** Lines that continue a layer (HINT, DETAIL, LINE n, caret, tracking notes, `example:`). */
-export const KNOWN_CONTINUATION =
-  /^\s*(?:(?:HINT|Hint|DETAIL|Detail|CONTEXT|LOCATION|LINE \d+|Tracking issue|example|Example|Note|NOTE):|No tracking issue yet|\^+\s*$)/;
-
 /**
  * Chains joined by `:` and a newline (`get error from control stream:\nworker node 1 …:\nInternal
  * error:\n…`): a run of at least two lines ending in `:` is one compact chain, so its links are
  * tried like those of `a: b: c`. A single `…:\n{}` is a template's own line break and stays.
  */
-export function joinColonChain(lines: readonly string[]): string[] {
+export function joinColonChain(all: readonly string[]): string[] {
+  // The panic catcher's footer (`This is a bug. … at:` and its link) is no chain link.
+  const footerAt = all.findIndex((l) => BUG_REPORT_FOOTER.test(l));
+  if (footerAt >= 0) return [...joinColonChain(all.slice(0, footerAt)), ...all.slice(footerAt)];
+  const lines = all;
   let run = 0;
   for (const l of lines) {
     if (l.trimEnd().endsWith(":") && !KNOWN_CONTINUATION.test(l)) run++;

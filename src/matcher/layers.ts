@@ -1,5 +1,19 @@
 import { BUILTIN_VOCABULARY, type ErrorVocabulary, looksLikeErrorLine } from "./detect.ts";
-import { debugValues, joinColonChain, KNOWN_CONTINUATION, MAX_PROSE_CHARS, quotedSpans } from "./layer-adapters.ts";
+import {
+  BACKTRACE_FRAME,
+  BACKTRACE_HEADER,
+  CAUSED_BY,
+  CAUSED_BY_MANY,
+  INLINE_CHAIN_HEAD,
+  KNOWN_CONTINUATION,
+  NUMBERED,
+  PANIC_LOCATION_LINE,
+  PANIC_NOTE,
+  PSQL_HEAD,
+  PSQL_PROMPT,
+  RUST_MAIN_ERROR,
+} from "./grammar.ts";
+import { debugValues, joinColonChain, MAX_PROSE_CHARS, quotedSpans } from "./layer-adapters.ts";
 import {
   isJsonLogLine,
   isQuietLogLine,
@@ -38,19 +52,6 @@ const MAX_SUBSPLIT_DEPTH = 2;
 const MAX_PLAIN_LINES = 64;
 /** A Debug-printed error is a few hundred characters; a longer block is a data dump, not read for values. */
 const MAX_DEBUG_LAYER_CHARS = 2000;
-
-/** psql (`ERROR:  …`, with VERBOSITY verbose `ERROR:  XX000: …`), drivers (`db error: ERROR: …`, JDBC). */
-const PSQL_ERROR = /^(?:.*?(?:\s|:))??(?:db error:\s*)?(?:ERROR|FATAL|PANIC):\s+(?:[0-9A-Z]{5}:\s+)?(\S.*)$/;
-const RUST_MAIN_ERROR = /^Error: (\S.*)$/;
-const CAUSED_BY = /^\s*Caused by:\s*(.*)$/;
-const CAUSED_BY_MANY = /^\s*Caused by these errors \(recent errors listed first\):\s*$/;
-const NUMBERED = /^(\s*\d+: )(.*)$/;
-const BACKTRACE_HEADER = /^\s*stack backtrace:\s*$/;
-const BACKTRACE_FRAME = /^\s*(?:\d+:\s+(?:0x[0-9a-f]+ - )?\S.*|at \S+:\d+(?::\d+)?|at \/rustc\/\S*)\s*$/;
-const PANIC_NOTE = /^note: (?:run with `RUST_BACKTRACE|Some details are omitted|panicked at)/;
-/** A psql prompt echoing the statement (`dev=> ALTER …`): context, not an error. */
-const PANIC_LOCATION_LINE = /^(?:.*\s)?panicked at [^\s']+:\d+:\d+:?$/;
-const PSQL_PROMPT = /^[\w-]+[=\-(]?[#>](?:\s|$)/;
 
 type Mode = "none" | "head" | "cause" | "numbered" | "skip";
 
@@ -169,8 +170,17 @@ export function splitLayers(text: string, vocab: ErrorVocabulary = BUILTIN_VOCAB
   return splitLayersAt(text, 0, vocab);
 }
 
+/** A chain head a tool glued to the line before (`…statement,Caused by these errors …`) starts its own line. */
+function unglueChainHeads(lines: string[]): string[] {
+  if (!lines.some((l) => INLINE_CHAIN_HEAD.test(l))) return lines;
+  return lines.flatMap((l) => {
+    const m = INLINE_CHAIN_HEAD.exec(l);
+    return m ? [l.slice(0, m.index + 1), l.slice(m.index + m[0].length)] : [l];
+  });
+}
+
 function splitLayersAt(text: string, nesting: number, vocab: ErrorVocabulary): ErrorLayer[] {
-  const lines = text.split("\n");
+  const lines = unglueChainHeads(text.split("\n"));
   const out = new LayerCollector();
   let mode: Mode = "none";
   let prevBlank = false;
@@ -233,7 +243,7 @@ function splitLayersAt(text: string, nesting: number, vocab: ErrorVocabulary): E
       if (inline) out.startLayer(inline, "cause");
       continue;
     }
-    const head = PSQL_ERROR.exec(trimmed) ?? RUST_MAIN_ERROR.exec(trimmed);
+    const head = PSQL_HEAD.exec(trimmed) ?? RUST_MAIN_ERROR.exec(trimmed);
     if (head) {
       out.startGroup();
       out.startLayer(head[1] ?? "", "psql");

@@ -35,7 +35,8 @@ export function isTracingLine(line: string): boolean {
 }
 
 const QUIET_LEVEL = /^\[?\d{4}-\d{2}-\d{2}[T ][\d:.,]+(?:Z|[+-][\d:]+)?\]?\s+(?:TRACE|DEBUG|INFO)\s/;
-const ERROR_FIELD_HINT = /\s(?:error|err|panic\.message|cause|reason)=/;
+/** An error field, also inside a span's braces (`failure_recovery{error=…}`): such a line is never quiet. */
+const ERROR_FIELD_HINT = /[\s{,](?:error|err|panic\.message|cause|reason)=/;
 
 /**
  * A log line that cannot be about an error (below WARN, no error field): skipped without
@@ -123,7 +124,12 @@ export function parseTracingLine(line: string): LogEntry | null {
   if (entry.error !== null) return entry;
   // `failure_recovery{error=…}:recovery_attempt: …`: the error sits in a span's fields.
   const span = SPAN_ERROR.exec(rest.slice(0, start));
-  const value = span ? (span[1]?.startsWith('"') ? readQuoted(span[1], 0).value : (span[1] ?? "")) : "";
+  // An unquoted value runs to the brace: the span's other fields (`prev_epoch=…`) are cut off.
+  const value = span
+    ? span[1]?.startsWith('"')
+      ? readQuoted(span[1], 0).value
+      : stripTrailingFields(span[1] ?? "", TRAILING_CONTEXT_FIELD)
+    : "";
   return value.trim() ? { ...entry, error: value.trim() } : entry;
 }
 

@@ -3,9 +3,10 @@ import { type ErrorVocabulary, looksLikeErrorLine } from "./detect.ts";
 import { capturesAnObject } from "./dominance.ts";
 import { matchLayer, type RawMatch } from "./exact.ts";
 import { fuzzySearch } from "./fuzzy.ts";
+import { LABEL_ONLY } from "./grammar.ts";
 import type { ErrorLayer } from "./layers.ts";
 import type { LiteralIndex } from "./literal-index.ts";
-import { compareRanked, mergeGroups, type Ranked } from "./merge.ts";
+import type { Ranked } from "./merge.ts";
 import {
   compareInLayer,
   DOMINATED_WEIGHT,
@@ -14,9 +15,9 @@ import {
   LONE_LINE_LABEL_CAP,
   MAX_FUZZY_LAYERS,
   WEAK_EXACT,
-} from "./score.ts";
-import type { Match, MatchResult, Verdict } from "./types.ts";
-import { calibrate, decideVerdict, type GroupEvidence, isAnswerable, layerStrength, type Strength } from "./verdict.ts";
+} from "./policy.ts";
+import type { MatchResult } from "./types.ts";
+import { type GroupEvidence, isAnswerable, isExpectDetail, layerStrength, raisedIn, type Strength } from "./verdict.ts";
 
 export interface Engine {
   patterns: readonly CompiledPattern[];
@@ -35,18 +36,18 @@ function firstLine(text: string): string {
   return nl < 0 ? text : text.slice(0, nl);
 }
 
-/** A layer that is only a subsystem label (`Executor error`, `connector error`) says nothing itself. */
-const LABEL_ONLY = /^[A-Za-z][\w/-]*(?: [\w/-]+){0,3} (?:error|Error)$/;
-
 /** Prose (a plain line, a quoted span): a template may be quoted without its trailing value. */
 function isProse(layer: ErrorLayer): boolean {
   return layer.kind === "plain" || layer.kind === "plain-line" || layer.kind === "quoted";
 }
 
 /** Stages "candidates" and "exact/folded": the index's candidates, tried on the layer's pieces. */
-function layerMatches(engine: Engine, layer: ErrorLayer): RawMatch[] {
+function layerMatches(engine: Engine, layer: ErrorLayer, panicFile: string | undefined): RawMatch[] {
   const candidates = engine.useIndex ? engine.index.candidates(engine.index.wordsIn(layer.text)) : engine.patterns;
-  return matchLayer(layer.text, candidates, { prose: isProse(layer) }).sort(compareInLayer);
+  const raws = matchLayer(layer.text, candidates, { prose: isProse(layer) });
+  // A panic names its file: a panic message of another file is the same words raised elsewhere.
+  if (layer.kind === "panic" && panicFile) for (const r of raws) r.elsewhere = !raisedIn(r.pattern.record, panicFile);
+  return raws.sort(compareInLayer);
 }
 
 function groupStrength(members: readonly ErrorLayer[], vocab: ErrorVocabulary): Strength {
@@ -114,7 +115,10 @@ function rankGroup(
   out: GroupStage,
 ): void {
   const meaningful = indexes.filter((i) => !isLabelOnly(layers[i] as ErrorLayer, raws[i] ?? []));
-  const root = meaningful.length > 0 ? Math.max(...meaningful) : Math.max(...indexes);
+  // `.expect("m")` on an `Err`: RisingWave's message is the root; values printed in its tail are detail.
+  const expectAt = indexes.find((i) => (raws[i] ?? []).some((r) => isExpectDetail(r, layers[i] as ErrorLayer)));
+  const root =
+    expectAt !== undefined ? expectAt : meaningful.length > 0 ? Math.max(...meaningful) : Math.max(...indexes);
   const ranked: Ranked[] = [];
   const members = indexes.map((i) => layers[i] as ErrorLayer);
   const printed = members.some(isPrintedErrorLayer);
@@ -141,6 +145,7 @@ function rankGroup(
     strength,
     answerable: best && isAnswerable(best, rootLayer, strength) ? best : null,
     rootText: rootLayer.text,
+    rootLayer,
   });
   const weak = best !== undefined && exactConfidence(best, true) < WEAK_EXACT;
   // An object's name (`{name}` of `{object_type} not found: {name}`) is no error text to look up.
@@ -188,36 +193,40 @@ function fuzzyStage(
   }
 }
 
+/** What the candidate stage hands on: each error group's matches, and what each group explained. */
+export interface Candidates {
+  /** Per error group, in paste order; ordered by the rank stage. */
+  perGroup: Ranked[][];
+  evidence: GroupEvidence[];
+  /** The paste is exactly a specific known template: an error even without a label. */
+  strongExact: boolean;
+}
+
 /**
- * The matching pipeline after normalising, shape adapters and layer splitting: candidates →
- * exact/folded (per layer) → groups and their roots → fuzzy → rank → verdict (and calibration).
- * In each group (one error) the root cause comes first (the innermost layer that is more than a
- * label), exact before fuzzy before bare labels; then the groups' best matches before the rest.
+ * The candidate stage, after normalising, shape adapters and layer splitting: the index's candidates
+ * → exact/folded matches per layer → each group's root layer and its evidence → fuzzy guesses for
+ * unexplained roots. Nothing is ordered or decided here: that is the rank and verdict stages' job.
  */
-export function rankLayers(
+export function collectCandidates(
   engine: Engine,
   layers: readonly ErrorLayer[],
   pasteIsError: boolean,
-): { matches: Match[]; strongExact: boolean; verdict: Verdict } {
-  const raws = layers.map((l) => layerMatches(engine, l));
-  const stage: GroupStage = { perGroup: [], fuzzyWanted: [], evidence: [], strongExact: false, confidentExact: false };
+  panicFile?: string,
+): Candidates {
+  const raws = layers.map((l) => layerMatches(engine, l, panicFile));
+  const stage: GroupStage = {
+    perGroup: [],
+    fuzzyWanted: [],
+    evidence: [],
+    strongExact: false,
+    confidentExact: false,
+  };
   for (const [group, indexes] of groupIndexes(layers)) rankGroup(engine, layers, raws, group, indexes, stage);
   // Guesses only when nothing in the paste is known for sure: they cost Fuse runs, and a known
   // error already answers the paste.
   if (engine.fuzzy && !stage.confidentExact) fuzzyStage(engine, layers, stage.fuzzyWanted, pasteIsError);
-  for (const g of stage.perGroup) g.sort(compareRanked);
-  const ranked = mergeGroups(
-    stage.perGroup.filter((g) => g.length > 0),
-    engine.limit,
-  );
-  const verdict = decideVerdict(ranked[0], stage.evidence, pasteIsError || stage.strongExact);
-  const matches = calibrate(
-    ranked.map((r) => r.match),
-    verdict,
-  );
-  return { matches, strongExact: stage.strongExact, verdict };
+  return { perGroup: stage.perGroup, evidence: stage.evidence, strongExact: stage.strongExact };
 }
-
 /** A layer taken from printed error output rather than a line that merely reads like one. */
 function isPrintedErrorLayer(layer: ErrorLayer): boolean {
   return layer.kind !== "plain" && layer.kind !== "plain-line";
@@ -242,7 +251,7 @@ function exactEntry(
     score,
     match: {
       record: raw.pattern.record,
-      kind: "exact",
+      kind: raw.folded ? "folded" : "exact",
       confidence,
       captures: raw.captures,
       layer: layer.text,

@@ -1,7 +1,7 @@
 /** The rank stage: order inside an error group, then the groups merged into one list. */
 import type { RawMatch } from "./exact.ts";
 import type { ErrorLayer } from "./layers.ts";
-import { compareInLayer } from "./score.ts";
+import { compareInLayer } from "./policy.ts";
 import type { Match } from "./types.ts";
 
 export interface Ranked {
@@ -25,6 +25,9 @@ export interface Ranked {
 export function compareRanked(a: Ranked, b: Ranked): number {
   const bare = Number(a.tier === 2) - Number(b.tier === 2);
   if (bare !== 0) return bare;
+  // The group's root layer first: the innermost meaningful one, or an `.expect()` message above its detail.
+  const root = Number(b.match.rootCause) - Number(a.match.rootCause);
+  if (root !== 0) return root;
   if (a.depth !== b.depth) return b.depth - a.depth;
   if (a.tier !== b.tier && (a.tier === 0 || b.tier === 0)) return a.tier - b.tier;
   if (a.tier === 1 || b.tier === 1) return b.score - a.score || a.order - b.order;

@@ -22,10 +22,6 @@ const ANSI = new RegExp(
   `${ESC}\\[[0-9;?]*[ -/]*[@-~]|${ESC}\\][^${BEL}${ESC}]*(?:${BEL}|${ESC}\\\\)|${ESC}[@-Z\\\\-_]`,
   "g",
 );
-const SLACK_LINK = /<((?:https?|mailto|ftp):[^|>\s]*)(?:\|([^>]*))?>/g;
-const SLACK_USER = /<@([UW][A-Z0-9]+)(?:\|([^>]*))?>/g;
-const SLACK_CHANNEL = /<#(C[A-Z0-9]+)(?:\|([^>]*))?>/g;
-const SLACK_SPECIAL = /<!(here|channel|everyone)(?:\|[^>]*)?>/g;
 const QUOTE_MARKER = /^[ \t]{0,3}>[ \t]?/;
 const FENCE_ONLY = /^\s*```[\w+-]*\s*$/;
 // docker compose (`meta-node-0  | `) and kubectl (`[pod/rw-meta-0/meta] `) prefixes. Bounded: the
@@ -42,20 +38,6 @@ function cutToBytes(text: string, maxBytes: number): { text: string; bytes: numb
   // Back off continuation bytes (10xxxxxx) so the cut lands on a character boundary.
   while (end > 0 && ((encoded[end] ?? 0) & 0xc0) === 0x80) end--;
   return { text: new TextDecoder().decode(encoded.subarray(0, end)), bytes, cut: true };
-}
-
-function unescapeSlack(text: string): string {
-  if (!text.includes("&") && !text.includes("<")) return text;
-  return text
-    .replace(SLACK_LINK, (_m, url: string, label?: string) => label || url)
-    .replace(SLACK_USER, (_m, id: string, name?: string) => `@${name || id}`)
-    .replace(SLACK_CHANNEL, (_m, id: string, name?: string) => `#${name || id}`)
-    .replace(SLACK_SPECIAL, (_m, what: string) => `@${what}`)
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
 }
 
 /** Smart quotes from a chat client's autocorrect: RisingWave prints ASCII quotes. */
@@ -109,7 +91,7 @@ const SQLSTATE_SUFFIX = /(?<!\s)\s*\(SQLSTATE [0-9A-Z]{5}\)\s*$/;
 
 function stripLineFormatting(line: string, singleLine: boolean): string {
   let out = line;
-  // Quote markers may nest once (`> > text`); Slack sends them as `&gt;`, unescaped already.
+  // Quote markers may nest once (`> > text`); the edge has turned Slack's `&gt;` back into `>`.
   for (let i = 0; i < 2 && QUOTE_MARKER.test(out); i++) out = out.replace(QUOTE_MARKER, "");
   out = out.replace(CONTAINER_PREFIX, "").replace(SQLSTATE_SUFFIX, "");
   // Fences glued to text: "```ERROR:  …" or "… listed first):```".
@@ -132,7 +114,7 @@ function dedent(lines: string[]): string[] {
 }
 
 /**
- * Undoes what Slack and terminals do to a pasted error: entities and link markup, code fences
+ * Undoes what chat clients and terminals do to a pasted error (Slack's entities are the edge's job): code fences
  * and wrapping backticks, quote markers, ANSI colours, CRLF, no-break and zero-width spaces,
  * container log prefixes, over-long lines (both ends kept); cuts the input at `maxInputBytes`. Pure; never throws.
  */
@@ -143,7 +125,9 @@ export function normalizePaste(
   const raw = typeof input === "string" ? input : "";
   const { text: head, bytes, cut } = cutToBytes(raw, maxInputBytes);
   let text = head.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(/\t/g, "    ");
-  text = plainSpaces(straightenQuotes(unescapeSlack(text)));
+  // Slack entities and `<url|label>` tokens are undone once, at the edge (answer/clean.ts): undoing
+  // them here again would turn a typed `&lt;x&gt;` into `<x>`.
+  text = plainSpaces(straightenQuotes(text));
   const kept = text.split("\n").filter((l) => !FENCE_ONLY.test(l));
   const singleLine = kept.filter((l) => l.trim() !== "").length <= 1;
   // Shape adapters: what container runtimes, JSON wrappers and log viewers did to the lines.

@@ -5,16 +5,10 @@
  */
 import { analysisRank, wordSimilarity } from "../catalog/analysis-join.ts";
 import type { Catalog } from "../catalog/catalog.ts";
-import {
-  catalogTagFor,
-  inRelease,
-  newestRelease,
-  releaseRange,
-  shortRelease,
-  sourceUrlAt,
-} from "../catalog/releases.ts";
+import { inRelease, newestRelease, releaseRange, shortRelease, sourceUrlAt } from "../catalog/releases.ts";
 import type { ErrorRecord } from "../catalog/schema.ts";
-import type { Match, MatchResult } from "./types.ts";
+import { SAME_ANSWER_MARGIN, SAME_FUNCTION_BONUS, SAME_WORDING_MIN, SUCCESSOR_MIN } from "./policy.ts";
+import type { Match } from "./types.ts";
 import type { UserVersion, VersionSource } from "./version-detect.ts";
 
 /** The release an answer was worked out for, as the card names it. */
@@ -54,10 +48,6 @@ const SOURCE_WORDS: Record<VersionSource, string> = {
 export function describeVersionSource(v: UserVersion): string {
   return SOURCE_WORDS[v.source];
 }
-
-/** A rewording in the same file scores its word overlap, plus this when it is in the same function. */
-const SAME_FUNCTION_BONUS = 0.3;
-const SUCCESSOR_MIN = 0.7;
 
 const FN = /\bfn\s+([A-Za-z_][A-Za-z0-9_]*)/;
 
@@ -149,72 +139,66 @@ function newestRank(catalog: Catalog, record: ErrorRecord): number {
   return tag === undefined ? catalog.releaseTags.length : catalog.releaseTags.indexOf(tag);
 }
 
-/** Confidence within which two template matches of one layer are equally good answers. */
-const SAME_ANSWER_MARGIN = 0.15;
+/**
+ * Two matches of one layer are the same error in two releases' words: the same template, or text
+ * this close (`SAME_WORDING_MIN`) matched about as well (`SAME_ANSWER_MARGIN`). Nothing else is.
+ */
+/** The same error by its words alone: the same template, or another release's close rewording of it. */
+export function sameErrorText(a: Match, b: Match): boolean {
+  return (
+    a.record.messagePattern === b.record.messagePattern ||
+    wordSimilarity(a.record.messagePattern, b.record.messagePattern) >= SAME_WORDING_MIN
+  );
+}
 
-/** Both explain the layer by a template about as well: the newer wording may win. */
-function closeEnough(a: Match, b: Match): boolean {
-  if (a.kind === "fuzzy" || b.kind === "fuzzy") return a.kind === b.kind && a.confidence === b.confidence;
-  // The same wording in two places: equally good whatever calibration did to the second's confidence.
+export function sameErrorWording(a: Match, b: Match): boolean {
+  if (a.kind === "fuzzy" || b.kind === "fuzzy" || a.layerIndex !== b.layerIndex) return false;
   if (a.record.messagePattern === b.record.messagePattern) return true;
-  return Math.abs(a.confidence - b.confidence) <= SAME_ANSWER_MARGIN;
+  return (
+    Math.abs(a.confidence - b.confidence) <= SAME_ANSWER_MARGIN &&
+    wordSimilarity(a.record.messagePattern, b.record.messagePattern) >= SAME_WORDING_MIN
+  );
 }
 
 /**
- * Reorders only within a run of matches on the same layer (the matcher's root-cause order stays):
- * the user's release first; with no release known, among equally good matches the newest wording.
+ * The rank stage's release rule: among the wordings of each layer's leading error, the user's
+ * release's wording leads (no release known: the newest release's). A release only chooses between
+ * wordings of the same error; it never lifts a wrapper or another template over the one that explains
+ * the layer best.
  */
-function reorder(catalog: Catalog, matches: Match[], userTag: string | undefined): Match[] {
-  const out: Match[] = [];
+export function preferReleaseWording(
+  catalog: Catalog,
+  matches: readonly Match[],
+  userTag: string | undefined,
+): Match[] {
+  const out = [...matches];
+  if (catalog.releaseTags.length === 0) return out;
   let i = 0;
-  while (i < matches.length) {
+  while (i < out.length) {
     let j = i + 1;
-    while (j < matches.length && matches[j]?.layerIndex === matches[i]?.layerIndex) j++;
-    const run = matches.slice(i, j).map((m, k) => ({ m, k }));
-    run.sort((a, b) => {
-      if (userTag !== undefined) {
-        const d = Number(inRelease(b.m.record, userTag)) - Number(inRelease(a.m.record, userTag));
-        if (d !== 0) return d;
-      }
-      if (closeEnough(a.m, b.m)) {
-        const d = newestRank(catalog, b.m.record) - newestRank(catalog, a.m.record);
-        if (d !== 0) return d;
-      }
-      return a.k - b.k;
-    });
-    const ordered = run.map((r) => r.m);
-    if (userTag === undefined) preferNewestWording(catalog, ordered);
-    out.push(...ordered);
+    while (j < out.length && out[j]?.layerIndex === out[i]?.layerIndex) j++;
+    const head = out[i] as Match;
+    const wordings = out.slice(i, j).filter((m) => m === head || sameErrorWording(head, m));
+    const preferred =
+      userTag !== undefined && wordings.some((m) => inRelease(m.record, userTag))
+        ? wordings.find((m) => inRelease(m.record, userTag))
+        : wordings.reduce(
+            (best, m) => (newestRank(catalog, m.record) > newestRank(catalog, best.record) ? m : best),
+            head,
+          );
+    if (preferred && preferred !== head) {
+      out.splice(out.indexOf(preferred), 1);
+      out.splice(i, 0, preferred);
+    }
     i = j;
   }
   return out;
 }
 
-/** Word overlap at which two templates on one layer are the same error in two releases' words. */
-const REWORDED = 0.5;
-
-/**
- * No release known: when the first match's wording is gone from the newest release and that
- * release's wording of the same error also matched this layer, the newest wording leads.
- */
-function preferNewestWording(catalog: Catalog, run: Match[]): void {
-  const newest = catalog.releaseTags[catalog.releaseTags.length - 1];
-  const first = run[0];
-  if (!newest || !first?.record.releases || first.record.releases.includes(newest) || first.kind === "fuzzy") return;
-  const i = run.findIndex(
-    (m, k) =>
-      k > 0 &&
-      m.kind !== "fuzzy" &&
-      m.record.releases?.includes(newest) === true &&
-      wordSimilarity(first.record.messagePattern, m.record.messagePattern) >= REWORDED,
-  );
-  if (i > 0) run.unshift(...run.splice(i, 1));
-}
-
 /** One card per error: the joined copy of an analysed record (same message, same file) says nothing new. */
-function dropDuplicates(matches: readonly Match[]): Match[] {
+export function dropDuplicates<T extends { match: Match }>(items: readonly T[]): T[] {
   const seen = new Set<string>();
-  return matches.filter((m) => {
+  return items.filter(({ match: m }) => {
     const key = `${m.record.filePath ?? ""}\u0000${m.record.errorMessage}`;
     if (seen.has(key)) return false;
     seen.add(key);
@@ -222,13 +206,15 @@ function dropDuplicates(matches: readonly Match[]): Match[] {
   });
 }
 
-/** Applies the release stage to a result in place (the matches were ranked without releases). */
-export function applyReleaseStage(catalog: Catalog, result: MatchResult, user: UserVersion | undefined): void {
-  const userTag = user ? catalogTagFor(user.version, catalog.releaseTags) : undefined;
-  if (user) result.version = userTag ? { ...user, tag: userTag } : { ...user };
+/** The annotate stage's release facts: range, source link, successor, for the user's release. */
+export function annotateReleases(
+  catalog: Catalog,
+  matches: readonly Match[],
+  userTag: string | undefined,
+  user: UserVersion | undefined,
+): void {
   if (catalog.releaseTags.length === 0) return;
-  result.matches = reorder(catalog, dropDuplicates(result.matches), userTag);
-  for (const m of result.matches) {
+  for (const m of matches) {
     const facts = releaseFacts(catalog, m.record, userTag, user);
     if (facts) m.release = facts;
   }

@@ -6,7 +6,8 @@
 import { wordSimilarity } from "../catalog/analysis-join.ts";
 import { type CompiledPattern, compilePattern, runPattern } from "./compile.ts";
 import { leadingLiteral, longestLiteral } from "./pattern-literals.ts";
-import type { Match, MatchResult } from "./types.ts";
+import { THIRD_PARTY_SAME_WORDING } from "./policy.ts";
+import type { Match } from "./types.ts";
 
 export const THIRD_PARTY = "third_party";
 
@@ -14,8 +15,6 @@ export const THIRD_PARTY = "third_party";
 const NO_OPERATION =
   /^(?:[A-Za-z][\w/-]*(?: [\w/-]+){0,3} (?:error|Error)|Failed to run the query|QueryError: internal error|internal error|Unknown error|error trying to connect|connection error|status: \w+|Internal error|Caused by)\s*:?$/;
 const MAX_CONTEXT = 200;
-/** Word overlap at which a RisingWave template and a third-party record say the same text. */
-const SAME_WORDING = 0.8;
 
 export function isThirdParty(m: Match): boolean {
   return m.record.errorType === THIRD_PARTY;
@@ -48,10 +47,29 @@ function sameTextBetterExplained(best: Match, tp: Match, text: string): boolean 
   return (
     best.layerIndex === tp.layerIndex &&
     tp.kind !== "fuzzy" &&
-    (unexplained || printedByUpstreamClient(best.layer, text)) &&
+    // Printed by an upstream client, the words are the upstream's. Otherwise the template that explains
+    // more of the layer wins: RisingWave's longer sentence is not the upstream's.
+    (printedByUpstreamClient(best.layer, text) ||
+      (unexplained && literalChars(tp.record.messagePattern) >= literalChars(best.record.messagePattern))) &&
     // The same words: confidences are calibrated by then, so the wording decides.
-    wordSimilarity(best.record.messagePattern, tp.record.messagePattern) >= SAME_WORDING
+    wordSimilarity(best.record.messagePattern, tp.record.messagePattern) >= THIRD_PARTY_SAME_WORDING
   );
+}
+
+/** Same layer, and `rw`'s literal text holds `tp`'s leading words and more. */
+function explainsMoreOf(rw: Match, tp: Match): boolean {
+  if (rw.kind === "fuzzy" || rw.layerIndex !== tp.layerIndex) return false;
+  const lead = leadingLiteral(tp.record.messagePattern).toLowerCase();
+  return (
+    lead.length >= 8 &&
+    leadingLiteral(rw.record.messagePattern).toLowerCase().startsWith(lead) &&
+    literalChars(rw.record.messagePattern) > literalChars(tp.record.messagePattern)
+  );
+}
+
+/** Characters of a pattern's literal text (its placeholders dropped). */
+function literalChars(pattern: string): number {
+  return pattern.replace(/\(\.\+\?\)/g, "").replace(/\\(.)/g, "$1").length;
 }
 
 /**
@@ -79,7 +97,8 @@ function isSourceOf(inner: Match, outer: Match): boolean {
 function wraps(outer: Match, inner: Match): boolean {
   if (outer.layerIndex !== inner.layerIndex) return false;
   const compiled = compiledOf(inner.record);
-  const anchor = longestLiteral(inner.record.messagePattern);
+  // A wrapper's own closing `.` may have taken the inner message's last character.
+  const anchor = longestLiteral(inner.record.messagePattern).replace(/[.;]$/, "");
   return outer.captures.some(
     (c) => (compiled !== null && runPattern(compiled, c.trim()) !== null) || (anchor.length >= 8 && c.includes(anchor)),
   );
@@ -153,32 +172,43 @@ function withoutThirdPartyTail(context: string, matches: readonly Match[]): stri
   return out;
 }
 
-/** Names the operation around every third-party match and lets a deeper third-party root lead. */
-export function applyThirdPartyStage(result: MatchResult, text = ""): void {
-  for (const m of result.matches) {
+/** The annotate stage: names the RisingWave operation around every third-party match. */
+export function nameThirdPartyContext(matches: readonly Match[], layers: readonly string[]): void {
+  for (const m of matches) {
     if (!isThirdParty(m)) continue;
-    const around = operationAround(result.layers, m.layerIndex, m.layer, m.record.messagePattern);
-    if (around) m.context = withoutThirdPartyTail(around, result.matches);
+    const around = operationAround(layers, m.layerIndex, m.layer, m.record.messagePattern);
+    if (around) m.context = withoutThirdPartyTail(around, matches);
   }
-  const best = result.matches[0];
-  if (!best) return;
+}
+
+/**
+ * The rank stage's third-party rule: a library's or server's record leads over RisingWave's only where
+ * the text is the upstream's (deeper, inside a RisingWave wrapper's value, or the same words printed by
+ * an upstream client); a specific RisingWave sentence that holds it leads over it.
+ */
+export function preferThirdPartyRoot(matches: readonly Match[], text: string): Match[] {
+  const best = matches[0];
+  if (!best) return [...matches];
+  const lead = (m: Match) => [m, ...matches.filter((x) => x !== m)];
   if (isThirdParty(best)) {
     // OpenDAL prints `Kind (permanent) at op, context: {…} => source`: the source is the cause.
-    const source = result.matches.find((m) => isThirdParty(m) && isSourceOf(m, best));
-    if (source) {
-      result.matches = [source, ...result.matches.filter((m) => m !== source)];
-      return;
-    }
+    const source = matches.find((m) => isThirdParty(m) && isSourceOf(m, best));
+    if (source) return lead(source);
     // Printed inside a specific RisingWave sentence (`… (error: {})`), it is that error's detail.
-    const host = result.matches.find((m) => m !== best && embedsDetail(m, best));
-    if (host) result.matches = [host, ...result.matches.filter((m) => m !== host)];
-    return;
+    const host = matches.find((m) => m !== best && embedsDetail(m, best));
+    if (host) return lead(host);
+    // RisingWave's own template that says the same and more (`permission denied for {} "{}": {:?}`
+    // over an upstream's `permission denied for {}`) explains more of the layer: it leads.
+    // An upstream client's line (JDBC, tokio-postgres) holds the upstream's words, however RisingWave words them.
+    const fuller =
+      !printedByUpstreamClient(best.layer, text) && matches.find((m) => !isThirdParty(m) && explainsMoreOf(m, best));
+    return fuller ? lead(fuller) : [...matches];
   }
-  const root = result.matches.find(
+  const root = matches.find(
     (m) =>
       isThirdParty(m) &&
       m.kind !== "fuzzy" &&
       (m.layerIndex > best.layerIndex || wraps(best, m) || sameTextBetterExplained(best, m, text)),
   );
-  if (root) result.matches = [root, ...result.matches.filter((m) => m !== root)];
+  return root ? lead(root) : [...matches];
 }

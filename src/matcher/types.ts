@@ -52,6 +52,24 @@ export interface MatchResult {
   version?: ResolvedVersion;
   /** Where the paste's panic is in the source, when it names a file:line:col. */
   panicSite?: PanicSite;
+  /**
+   * The verdict before the auto-post floor: would the head be stated at any confidence, and its
+   * confidence then. `rwerror eval` fits the floor on one half of the labelled pastes with it.
+   */
+  decision?: { confidence: number; answerable: boolean };
+  /** Set when a stage threw: the result then reads as "no match"; the caller logs and counts it. */
+  failure?: MatchFailure;
+}
+
+/** What the caller may log about a matcher exception: never the paste, only its size and shape. */
+export interface MatchFailure {
+  stage: "layers" | "candidates" | "annotate" | "rank" | "verdict";
+  /** The error's name (`TypeError`, `RangeError`), not its message (which may quote the paste). */
+  error: string;
+  inputBytes: number;
+  lines: number;
+  /** psql-numbered, psql-caused-by, panic, log, psql or plain. */
+  shape: string;
 }
 
 /** Per-paste facts the caller knows (the channel's release setting). */

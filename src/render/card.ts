@@ -3,7 +3,9 @@
  * buttons) stays within CARD_FIRST_SCREEN: what happened, what it means, what to do first, whether
  * it was seen before and why it matched. The rest is behind Show details.
  */
+
 import type { ErrorRecord } from "../catalog/schema.ts";
+import { HINT_LINE } from "../matcher/grammar.ts";
 import type { Match } from "../matcher/types.ts";
 import { ACTION, type CardRef, encodeCardRef, kindCode } from "./actions.ts";
 import { actions, type Block, type ButtonElement, button, context, header, linkButton, section } from "./blocks.ts";
@@ -224,7 +226,7 @@ export function distinctCandidates(matches: readonly Match[], limit = 3, exclude
   for (const m of matches) {
     if (out.length >= limit) break;
     if (isPureWrapper(m.record.errorMessage)) continue;
-    if (/^\s*HINT:/i.test(m.layer)) continue;
+    if (HINT_LINE.test(m.layer)) continue;
     const title = sameText(filledTitle(m.record, m.captures));
     // "Batch refresh … backfill" and "Batch refresh … backfill, …" read as the same button.
     if ([...seen].some((s) => s.startsWith(title) || title.startsWith(s))) continue;

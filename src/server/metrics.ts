@@ -5,7 +5,7 @@
  */
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Catalog } from "../catalog/index.ts";
-import type { Matcher } from "../matcher/types.ts";
+import type { Matcher, MatchFailure } from "../matcher/types.ts";
 
 export interface Metrics {
   registry: Registry;
@@ -14,6 +14,7 @@ export interface Metrics {
   matchSeconds: Histogram;
   slackApiErrors: Counter<"code">;
   storeWriteFailures: Counter;
+  matcherFailures: Counter<"stage" | "shape">;
 }
 
 export function createMetrics(catalog: () => Catalog): Metrics {
@@ -49,6 +50,12 @@ export function createMetrics(catalog: () => Catalog): Metrics {
       help: "Database writes that failed",
       registers: [registry],
     }),
+    matcherFailures: new Counter({
+      name: "rwerror_matcher_failures_total",
+      help: "Pastes the matcher failed on (answered as no match), by stage and paste shape",
+      labelNames: ["stage", "shape"],
+      registers: [registry],
+    }),
   };
   new Gauge({
     name: "rwerror_catalog_records",
@@ -61,8 +68,15 @@ export function createMetrics(catalog: () => Catalog): Metrics {
   return metrics;
 }
 
-/** The same matcher, timing each match and counting its verdict. */
-export function instrumentMatcher(matcher: Matcher, metrics: Metrics): Matcher {
+/**
+ * The same matcher, timing each match and counting its verdict; a paste the matcher failed on is
+ * counted by stage and shape and reported to `onFailure` (its size and shape only, never its text).
+ */
+export function instrumentMatcher(
+  matcher: Matcher,
+  metrics: Metrics,
+  onFailure: (failure: MatchFailure) => void = () => undefined,
+): Matcher {
   return {
     ...matcher,
     match: (...args: Parameters<Matcher["match"]>) => {
@@ -70,6 +84,10 @@ export function instrumentMatcher(matcher: Matcher, metrics: Metrics): Matcher {
       const result = matcher.match(...args);
       end();
       metrics.answers.inc({ verdict: result.verdict });
+      if (result.failure) {
+        metrics.matcherFailures.inc({ stage: result.failure.stage, shape: result.failure.shape });
+        onFailure(result.failure);
+      }
       return result;
     },
   };

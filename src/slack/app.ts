@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { App, LogLevel } from "@slack/bolt";
 import type { Catalog } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
-import type { Matcher } from "../matcher/types.ts";
+import type { Matcher, MatchFailure } from "../matcher/types.ts";
 import type { HealthSource } from "../server/health.ts";
 import { healthRoutes, registerHealthGauges, startHealthServer } from "../server/health-routes.ts";
 import { guardSlackRequests, hardenServer } from "../server/http-guard.ts";
@@ -93,7 +93,12 @@ export function buildApp(deps: SlackDeps): BuiltApp {
   };
   const metrics = createMetrics(() => listenerDeps.catalog);
   metricsRef = metrics;
-  listenerDeps.matcher = instrumentMatcher(deps.matcher, metrics);
+  // The paste's size and shape only: the paste itself may hold secrets and is never logged.
+  const matcherFailed = (f: MatchFailure) =>
+    listenerDeps.logger.warn(
+      `matcher failed in stage ${f.stage} (${f.error}) on a ${f.shape} paste of ${f.inputBytes} bytes, ${f.lines} lines; answered as no match`,
+    );
+  listenerDeps.matcher = instrumentMatcher(deps.matcher, metrics, matcherFailed);
   // Socket Mode is ready only while its socket is open (set from the client's lifecycle events below).
   let socketConnected = false;
   const health: HealthSource = {
@@ -206,7 +211,7 @@ export function buildApp(deps: SlackDeps): BuiltApp {
     },
     swapCatalog: (catalog, matcher) => {
       listenerDeps.catalog = catalog;
-      listenerDeps.matcher = instrumentMatcher(matcher, metrics);
+      listenerDeps.matcher = instrumentMatcher(matcher, metrics, matcherFailed);
     },
     port: () => {
       const address = server?.address();

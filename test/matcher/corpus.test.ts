@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { unescapeSlack } from "../../src/answer/clean.ts";
 import { catalogFromRecords, loadCatalog } from "../../src/catalog/index.ts";
 import { AUTO_POST_MIN_CONFIDENCE, createMatcher, looksLikeError } from "../../src/matcher/index.ts";
 import { CORPUS_DIR, chatter, noMatchPastes, shortTailChatter } from "./fixtures.ts";
@@ -42,15 +43,17 @@ describe.skipIf(!existsSync(dir))("on the corpus (skipped: ../shared/corpus not 
   const MANGLINGS: Array<[string, (s: string) => string]> = [
     ["psql instead of a driver", (s) => s.replace(/^\s*db error: ERROR: /, "ERROR:  ")],
     [
-      "Slack escaping and quoting",
+      "Slack escaping and quoting, undone once at the edge",
       (s) =>
-        s
-          .replace(/&/g, "&amp;")
-          .replace(/</g, "&lt;")
-          .replace(/>/g, "&gt;")
-          .split("\n")
-          .map((l) => `&gt; ${l}`)
-          .join("\n"),
+        unescapeSlack(
+          s
+            .replace(/&/g, "&amp;")
+            .replace(/</g, "&lt;")
+            .replace(/>/g, "&gt;")
+            .split("\n")
+            .map((l) => `&gt; ${l}`)
+            .join("\n"),
+        ),
     ],
     ["a code fence", (s) => `\`\`\`\n${s}\n\`\`\``],
     ["a glued code fence", (s) => `\`\`\`${s}\`\`\``],

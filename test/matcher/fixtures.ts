@@ -1,10 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { unescapeSlack } from "../../src/answer/clean.ts";
 
 const FIXTURES = new URL("../fixtures/matcher/", import.meta.url);
 
-/** A paste fixture by file name (test/fixtures/matcher/pastes/NAME.txt). */
+/**
+ * A paste fixture by file name (test/fixtures/matcher/pastes/NAME.txt). `slack-*` fixtures are message
+ * text as Slack sends it: the matcher gets them after the edge's one unescape, as the bot does.
+ */
 export function paste(name: string): string {
-  return readFileSync(new URL(`pastes/${name}.txt`, FIXTURES), "utf8");
+  const text = readFileSync(new URL(`pastes/${name}.txt`, FIXTURES), "utf8");
+  return name.startsWith("slack-") ? unescapeSlack(text) : text;
 }
 
 export function pasteNames(): string[] {

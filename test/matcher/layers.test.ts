@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { unescapeSlack } from "../../src/answer/clean.ts";
 import { splitLayers } from "../../src/matcher/layers.ts";
 import { normalizePaste } from "../../src/matcher/normalize.ts";
 import { paste } from "./fixtures.ts";
@@ -181,8 +182,8 @@ describe("splitLayers", () => {
       ],
     ],
     [
-      "a Slack-mangled paste with &gt; quotes and fences",
-      paste("slack-mangled"),
+      "a Slack-mangled paste with &gt; quotes and fences, as the edge hands it over",
+      unescapeSlack(paste("slack-mangled")),
       [
         "Failed to run the query",
         "gRPC request to meta service (call `/meta.ScaleService/Reschedule`) failed: Internal error",

@@ -5,18 +5,11 @@ const ESC = String.fromCharCode(0x1b);
 
 describe("normalizePaste", () => {
   it.each([
-    ["unescapes Slack entities", "1002 -&gt; 1004 &amp;&amp; a &lt; b", "1002 -> 1004 && a < b"],
     [
-      "keeps the label of a Slack link",
-      "see <https://github.com/risingwavelabs/risingwave/issues/1|issue 1>",
-      "see issue 1",
+      "leaves Slack's entities and tokens to the edge (a typed &lt; stays typed)",
+      "1002 -&gt; 1004 &amp;&amp; a &lt; b <@U1>",
+      "1002 -&gt; 1004 &amp;&amp; a &lt; b <@U1>",
     ],
-    [
-      "keeps the address of a bare Slack link",
-      "<https://go.risingwave.com/premium>",
-      "https://go.risingwave.com/premium",
-    ],
-    ["names users and channels", "<@U123ABC> in <#C1ABC|incidents> <!here>", "@U123ABC in #incidents @here"],
     ["drops code fences on their own lines", "```\nBind error: x\n```", "Bind error: x"],
     ["drops code fences glued to text", "```Bind error: x\nHINT: y```", "Bind error: x\nHINT: y"],
     ["drops a fence with a language tag", "```text\nBind error: x\n```", "Bind error: x"],
@@ -37,7 +30,6 @@ describe("normalizePaste", () => {
       "x is not supported, please use `SHOW` commands for now.\n`SHOW TABLES`,\n`SHOW COLUMNS FROM [table]`",
     ],
     ["strips quote markers with and without a space", "> ERROR:  a\n>Caused by:\n>   b", "ERROR:  a\nCaused by:\n  b"],
-    ["strips quote markers Slack sent escaped", "&gt; ERROR:  a\n&gt;\n&gt; Caused by:", "ERROR:  a\n\nCaused by:"],
     ["removes ANSI colours", `${ESC}[31mERROR${ESC}[0m ${ESC}[1mboom${ESC}[0m`, "ERROR boom"],
     ["turns CRLF into LF", "ERROR:  a\r\n\r\nCaused by:\r\n  b\r\n", "ERROR:  a\n\nCaused by:\n  b"],
     [

@@ -75,7 +75,7 @@ const matcher = createMatcher(catalog);
 const psql = (root: string) => `ERROR:  Failed to run the query\n\nCaused by:\n  ${root}`;
 
 describe("an old wording of an error", () => {
-  const paste = psql("Failed to get barrier from the stream: channel closed");
+  const paste = psql("Failed to get barrier from the stream: deadline exceeded after 60s");
 
   it("matches its record with the release range and the source at its newest release's tag", () => {
     const best = matcher.match(paste).matches[0];
@@ -273,7 +273,7 @@ describe.skipIf(!existsSync(releasesFile))("with every release loaded (skipped: 
 describe("the Slack card of an old wording", () => {
   it("shows the release range, the note and the source at the tag in one context line", async () => {
     const { renderAnswer } = await import("../../src/render/index.ts");
-    const result = matcher.match(psql("Failed to get barrier from the stream: channel closed"), {
+    const result = matcher.match(psql("Failed to get barrier from the stream: deadline exceeded after 60s"), {
       channelVersion: "v2.4",
     });
     const blocks = JSON.stringify(renderAnswer(result, { ephemeral: true }).blocks);
@@ -316,7 +316,8 @@ describe("an old wording with a family analysis", () => {
     const dir = dataFolder([OLD, NEW], { "families.jsonl": [familyLine("meta-errors", { filePath: "src/meta/**" })] });
     const loaded = loadCatalog([dir]).catalog;
     expect(loaded.byId("old-barrier")?.analysis).toMatchObject({ kind: "family", from: "meta-errors" });
-    const best = createMatcher(loaded).match(psql("Failed to get barrier from the stream: channel closed")).matches[0];
+    const best = createMatcher(loaded).match(psql("Failed to get barrier from the stream: deadline exceeded after 60s"))
+      .matches[0];
     expect(best?.record.id).toBe("old-barrier");
     expect(best?.release?.analysisFrom?.id).toBe("new-barrier");
     const { toJsonAnswer } = await import("../../src/cli/json.ts");

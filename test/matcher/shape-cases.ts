@@ -381,10 +381,10 @@ SHAPE_CASES.push(
     null,
     "no-answer",
   ],
-  // A panic a record explains is the answer, whatever else was logged around it.
+  // A panic a record explains is the answer, whatever else was logged around it (at the record's own file).
   [
     "panic-echo",
-    `thread 'rw-streaming' panicked at src/stream/src/executor/x.rs:10:5:\nindex out of bounds: the len is 3 but the index is 7\n${ACTOR_EXIT}`,
+    `thread 'rw-streaming' panicked at src/common/src/row/repeat_n.rs:60:9:\nindex out of bounds: the len is 3 but the index is 7\n${ACTOR_EXIT}`,
     "index out of bounds: the len is {} but the index is {}",
     "answer",
   ],

@@ -34,7 +34,8 @@ export const ERROR_SHAPES: Array<(e: string) => string> = [
       fields: { message: "barrier failed", error: e },
       target: "risingwave_meta",
     }),
-  (e) => `&gt; \`\`\`${e}\`\`\``,
+  // A Slack quote with a glued fence, as the edge hands it over (entities undone).
+  (e) => `> \`\`\`${e}\`\`\``,
   (e) => e,
 ];
 

@@ -1,3 +1,4 @@
+import { unescapeSlack } from "../../answer/index.ts";
 import { looksLikeError } from "../../matcher/index.ts";
 
 /** What `/rwerror <text>` asks for. Subcommands are one short line; a few keywords are a search; anything else is a paste. */
@@ -72,7 +73,7 @@ export function parseCommandText(raw: string): CommandRequest {
 /** A few words that are not an error: no `:` chain, no panic, and the matcher's detector says no. */
 function isKeywords(text: string): boolean {
   const words = text.split(/\s+/);
-  return words.length <= MAX_KEYWORD_WORDS && !/[:]|panicked/i.test(text) && !looksLikeError(text);
+  return words.length <= MAX_KEYWORD_WORDS && !/[:]|panicked/i.test(text) && !looksLikeError(unescapeSlack(text));
 }
 
 /**

@@ -308,8 +308,13 @@ function contains(outer: RawMatch, inner: RawMatch, layer: string): boolean {
   if ((outer.cut || outer.clause) && inner.start >= outer.end && CLAUSE_GAP.test(layer.slice(outer.end, inner.start))) {
     return true;
   }
-  // The whole captured value, or its last clause (`Near "…", Expected …` in a wrapper's `{}`).
-  return innerCaptures(outer, layer).some(
+  // The whole captured value, or its last clause (`Near "…", Expected …` in a wrapper's `{}`). In an
+  // earlier placeholder of a generic template, a fixed phrase is a kind or a name (`{object_type} not
+  // found: {name}` printing `table or source`); a template with values of its own is a cause there too
+  // (`{} at line {}, column {}` printing `syntax error at or near {token}`).
+  const spans = innerCaptures(outer, layer);
+  const candidates = outer.pattern.generic && inner.captures.length === 0 ? spans.slice(-1) : spans;
+  return candidates.some(
     ([s, e]) => (s === inner.start && e === inner.end) || (inner.clause && s < inner.start && e === inner.end),
   );
 }

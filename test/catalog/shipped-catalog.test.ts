@@ -1,11 +1,11 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { recordId } from "../../src/build/template.ts";
 import { type ErrorRecord, knowledgeLine, loadCatalog, summarizeKnowledge } from "../../src/catalog/index.ts";
 import { createMatcher } from "../../src/matcher/index.ts";
-import { repoRoot } from "../support/seeds.ts";
+import { corpusDir, repoRoot } from "../support/seeds.ts";
 
 const shipped = join(repoRoot, "data", "risingwave.jsonl.gz");
 const dataDir = join(repoRoot, "data");
@@ -62,13 +62,50 @@ describe("the shipped knowledge base (data/risingwave.jsonl.gz, built by rwerror
 
   it.each([
     [
+      "a missing table",
+      "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Catalog error\n  2: table or source not found: orders",
+      "{object_type} not found: {name}",
+    ],
+    [
+      "a barrier read during recovery",
+      "ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: Scheduler error\n  2: Barrier read is unavailable for now. Likely the cluster is recovering.",
+      // Two wordings of the same error (with and without the period); either is the answer.
+      /^Barrier read is unavailable for now\. Likely the cluster is recovering\.?$/,
+    ],
+    [
       "a CDC table without a primary key",
       "db error: ERROR: Failed to run the query\n\nCaused by:\n  Not supported: CDC table without primary key constraint is not supported\nHINT: Please define a primary key",
       "CDC table without primary key constraint is not supported",
     ],
   ])("answers %s out of the box", (_label, paste, template) => {
     const result = matcher.match(paste);
-    expect(result.matches[0]?.record.errorMessage).toBe(template);
+    if (template instanceof RegExp) expect(result.matches[0]?.record.errorMessage).toMatch(template);
+    else expect(result.matches[0]?.record.errorMessage).toBe(template);
     expect(result.verdict).toBe("answer");
+  });
+});
+
+const realPastes = join(corpusDir, "real-pastes-dev.jsonl");
+
+describe.skipIf(!existsSync(realPastes))("the shipped data alone on the real pastes (needs ../shared/corpus)", () => {
+  // One known miss: issue 12140's `MemTable error: Inconsistent operation` followed by a multi-line key
+  // dump inside one compact chain: the old wording's value is not the whole captured text.
+  it("finds the root-cause template first for all but one real paste whose root is a RisingWave template", () => {
+    const cases = existsSync(realPastes)
+      ? readFileSync(realPastes, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { paste: string; expected: string[]; expectedAnyRelease: string[] })
+      : [];
+    const withTemplate = cases.filter((c) => c.expected.length > 0 || c.expectedAnyRelease.length > 0);
+    expect(withTemplate.length).toBeGreaterThan(30);
+    const misses = withTemplate.filter((c) => {
+      const best = matcher.match(c.paste).matches[0]?.record.errorMessage ?? "";
+      return !c.expected.includes(best) && !c.expectedAnyRelease.includes(best);
+    });
+    console.log(
+      `shipped data, real pastes with a template: ${withTemplate.length - misses.length}/${withTemplate.length}`,
+    );
+    expect(misses.length, misses.map((c) => c.paste.slice(0, 160)).join("\n")).toBeLessThanOrEqual(1);
   });
 });

@@ -16,6 +16,10 @@ const matcher = createMatcher(
     templateRecord({ id: "invalid-column", errorMessage: "Invalid column: {}" }),
     templateRecord({ id: "catalog-error", errorMessage: "Catalog error: {0}" }),
     templateRecord({ id: "bind-error", errorMessage: "Bind error: {0}" }),
+    templateRecord({ id: "compute-error", errorMessage: "Compute error: {}, executor: {identity}" }),
+    templateRecord({ id: "division-by-zero", errorMessage: "Division by zero" }),
+    templateRecord({ id: "at-line", errorMessage: "{} at line {}, column {} {}" }),
+    templateRecord({ id: "syntax-error", errorMessage: "syntax error at or near {token}" }),
   ]),
 );
 const chain = (root: string) =>
@@ -36,8 +40,24 @@ describe("a template that is only another error's argument", () => {
     expect(r.matches[0]?.record.id).toBe(want);
   });
 
+  it("leaves the object-naming template a confident answer: an earlier placeholder of a generic template holds no cause", () => {
+    const r = matcher.match(chain("Catalog error: table or source not found: orders"));
+    expect(r.matches[0]?.record.id).toBe("not-found");
+    expect(r.verdict).toBe("answer");
+  });
+
   it.each([
     ["a feature", chain("Feature is not yet implemented: subquery in filter clause"), "feature-subquery-filter"],
+    [
+      "the first placeholder of a specific template",
+      "2022-03-19T19:35:53Z ERROR risingwave_stream::executor::actor: Compute error: Division by zero, executor: ProjectExecutor 7",
+      "division-by-zero",
+    ],
+    [
+      "an earlier placeholder of a generic template, as a template with values of its own",
+      "sql parser error: syntax error at or near WHERE at line 1, column 11\nLINE 1: SELECT 1, WHERE true",
+      "syntax-error",
+    ],
     ["a source error", chain("Item not found: Invalid column: v1"), "invalid-column"],
   ])("stays the answer when it fills %s", (_what, paste, want) => {
     const r = matcher.match(paste);

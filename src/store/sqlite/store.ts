@@ -56,15 +56,23 @@ export function openSqliteStore(
   const claimReplyTx = db.transaction(
     (
       key: { channelId: string; threadTs: string; recordId: string },
-      { repeatSince, cap }: ReplyClaimRequest,
+      { repeatSince, cap, claimKey }: ReplyClaimRequest,
     ): ReplyClaim => {
       const at = now();
-      const existing = prepare("SELECT 1 FROM replies WHERE channel_id = ? AND thread_ts = ? AND record_id = ?").get(
-        key.channelId,
-        key.threadTs,
-        key.recordId,
-      );
-      if (existing) return { kind: "already-replied" };
+      const existing = prepare(
+        "SELECT claim_key AS claimKey, full_card AS fullCard FROM replies WHERE channel_id = ? AND thread_ts = ? AND record_id = ?",
+      ).get(key.channelId, key.threadTs, key.recordId) as { claimKey: string | null; fullCard: number } | undefined;
+      if (existing) {
+        // The same event answered again (a takeover): its own claim stands, whatever came since.
+        if (claimKey === undefined || existing.claimKey !== claimKey) return { kind: "already-replied" };
+        if (existing.fullCard) return { kind: "card" };
+        const card = prepare(
+          `SELECT thread_ts AS threadTs, reply_ts AS replyTs FROM replies
+           WHERE channel_id = ? AND record_id = ? AND full_card = 1 AND thread_ts <> ?
+           ORDER BY created_at DESC, id DESC LIMIT 1`,
+        ).get(key.channelId, key.recordId, key.threadTs) as { threadTs: string; replyTs: string | null } | undefined;
+        return { kind: "pointer", repeat: card ?? { threadTs: key.threadTs, replyTs: null } };
+      }
       const recent =
         repeatSince === undefined
           ? undefined
@@ -83,8 +91,8 @@ export function openSqliteStore(
         if (n >= cap.maxCards) return { kind: "card-cap", cards: n };
       }
       prepare(
-        "INSERT INTO replies (channel_id, thread_ts, record_id, full_card, created_at) VALUES (?, ?, ?, ?, ?)",
-      ).run(key.channelId, key.threadTs, key.recordId, recent === undefined ? 1 : 0, at);
+        "INSERT INTO replies (channel_id, thread_ts, record_id, full_card, created_at, claim_key) VALUES (?, ?, ?, ?, ?, ?)",
+      ).run(key.channelId, key.threadTs, key.recordId, recent === undefined ? 1 : 0, at, claimKey ?? null);
       return recent === undefined ? { kind: "card" } : { kind: "pointer", repeat: recent };
     },
   );

@@ -41,7 +41,7 @@ export interface OutboxOptions {
 export interface OutboxDeps {
   guard: StoreGuard;
   now: () => number;
-  logger: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+  logger: { debug(msg: string): void; info(msg: string): void; warn(msg: string): void; error(msg: string): void };
   port: DeliveryPort;
   events: OutboxEvents;
 }
@@ -89,6 +89,9 @@ export function createOutbox(
       return { kind: "final", reason };
     }
     const nextAt = now() + Math.max(result.afterMs ?? 0, retryDelay(entry.attempts));
+    logger.debug(
+      `outbox: answer ${entry.key} attempt ${entry.attempts} failed (${result.reason}); next in ${nextAt - now()} ms`,
+    );
     if (inMemory) {
       const held = memory.get(entry.key);
       if (held) Object.assign(held, { nextAt, busy: false });

@@ -10,6 +10,7 @@ import type { StoreGuard } from "../store/index.ts";
 import { deliveryClient, slackDelivery } from "./delivery.ts";
 
 interface OutboxLog {
+  debug(msg: string): void;
   info(msg: string): void;
   warn(msg: string): void;
   error(msg: string): void;
@@ -33,6 +34,7 @@ export function createSlackOutbox(
     fetch: countingFetch(globalThis.fetch, metrics),
   });
   const log: OutboxLog = {
+    debug: (m) => deps.log().debug(m),
     info: (m) => deps.log().info(m),
     warn: (m) => deps.log().warn(m),
     error: (m) => deps.log().error(m),

@@ -24,19 +24,30 @@ export interface SentEvent {
   acked: boolean;
 }
 
-/** Sends `n` events, each a new thread, one at a time as Slack would; a refused connection is not acked. */
-export async function sendEvents(eventsUrl: string, channel: string, n: number, spacingMs = 0): Promise<SentEvent[]> {
-  const sent: SentEvent[] = [];
+/**
+ * Sends `n` events, each a new thread, `spacingMs` apart; with `overlap` each is sent without waiting for
+ * the ack of the one before (as Slack does when several people paste at once). A refused connection is
+ * not an ack.
+ */
+export async function sendEvents(
+  eventsUrl: string,
+  channel: string,
+  n: number,
+  spacingMs = 0,
+  { overlap = false }: { overlap?: boolean } = {},
+): Promise<SentEvent[]> {
+  const sends: Promise<SentEvent>[] = [];
   for (let i = 0; i < n; i++) {
     const { envelope, eventId, ts } = messageEvent({ channel, text: FAULT_PASTE });
-    const acked = await postEvent(eventsUrl, envelope).then(
-      (r) => r.status === 200,
-      () => false,
+    const send = postEvent(eventsUrl, envelope).then(
+      (r) => ({ eventId, ts, envelope, acked: r.status === 200 }),
+      () => ({ eventId, ts, envelope, acked: false }),
     );
-    sent.push({ eventId, ts, envelope, acked });
+    sends.push(send);
+    if (!overlap) await send;
     if (spacingMs > 0) await new Promise((r) => setTimeout(r, spacingMs));
   }
-  return sent;
+  return Promise.all(sends);
 }
 
 export interface AnswerCount {

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import type { Database, Statement } from "better-sqlite3";
 import { type CompiledQuery, Kysely, type QueryResult, type SqlBool, SqliteDialect, sql } from "kysely";
 import type { Migration } from "../migrate.ts";
@@ -38,6 +39,7 @@ export function openSqliteStore(
     busyWaitMs: 0,
     ...(migrations ? { migrations } : {}),
   });
+  const opened = fileIdentity(path);
   // Prepared once per SQL text, for the hand-written statements and the query layer alike.
   const statements = new Map<string, Statement>();
   const prepare = (sql: string): Statement => {
@@ -48,8 +50,20 @@ export function openSqliteStore(
     }
     return stmt;
   };
+  // A commit that fails on a full disk or an I/O error can leave SQLite's transaction open: every later
+  // write would then join it and never be committed. Roll it back so the next write starts clean.
+  const clean =
+    <T>(op: () => T | Promise<T>) =>
+    async (): Promise<T> => {
+      try {
+        return await op();
+      } catch (error) {
+        if (db.open && db.inTransaction) db.exec("ROLLBACK");
+        throw error;
+      }
+    };
   const run = <T>(op: () => T | Promise<T>): Promise<T> =>
-    withRetry(op, isBusy, { totalMs: busyTimeoutMs, baseMs: 10, maxDelayMs: 250 });
+    withRetry(clean(op), isBusy, { totalMs: busyTimeoutMs, baseMs: 10, maxDelayMs: 250 });
 
   // Check and claim under one write lock (BEGIN IMMEDIATE): nothing can slip in between, whichever
   // process or connection asks.
@@ -130,7 +144,7 @@ export function openSqliteStore(
       importOccurrences: (inputs) => importRows(inputs),
       scanPeriod: async ({ from, to, edges = [] }) => scanSqlitePeriod(prepare, from, to, edges),
       unmatchedExamples: async (fingerprints, { from, to }) => sqliteUnmatchedExamples(prepare, fingerprints, from, to),
-      health: async () => probe(db),
+      health: async () => probe(db, path, opened),
       schemaVersion: async () => sqliteSchemaVersion(db),
       close: async () => {
         if (db.open) db.close();
@@ -158,11 +172,37 @@ export function openSqliteStore(
   }
 }
 
-/** A write that is rolled back: a read-only file or a lock held elsewhere shows here. */
-function probe(db: Database): StoreHealth {
+/** The file the store opened, to notice it deleted or replaced under the running bot. */
+function fileIdentity(path: string): { dev: number; ino: number } | undefined {
+  if (path === ":memory:" || path === "") return undefined;
+  try {
+    const { dev, ino } = statSync(path.startsWith("file:") ? path.slice("file:".length) : path);
+    return { dev, ino };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A real committed write (the header page, its value unchanged): a full disk, an I/O error, a read-only
+ * file or a lock held elsewhere shows here. Then the path must still name the file that is open: a file
+ * deleted or replaced under the bot would swallow every write and vanish at exit.
+ */
+function probe(db: Database, path: string, opened: { dev: number; ino: number } | undefined): StoreHealth {
   try {
     const version = sqliteSchemaVersion(db);
-    db.exec(`BEGIN IMMEDIATE; PRAGMA user_version = ${version}; ROLLBACK`);
+    try {
+      db.exec(`PRAGMA user_version = ${version}`);
+    } finally {
+      if (db.inTransaction) db.exec("ROLLBACK");
+    }
+    if (opened) {
+      const now = fileIdentity(path);
+      if (!now) return { kind: "sqlite", ok: false, error: `the database file ${path} was deleted while open` };
+      if (now.dev !== opened.dev || now.ino !== opened.ino) {
+        return { kind: "sqlite", ok: false, error: `the database file ${path} was replaced while open` };
+      }
+    }
     return { kind: "sqlite", ok: true };
   } catch (error) {
     if (db.inTransaction) db.exec("ROLLBACK");

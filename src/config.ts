@@ -40,6 +40,13 @@ export interface Config {
   maxConnections: number;
   /** How long SIGTERM waits for running handlers before it gives up on them. */
   shutdownGraceMs: number;
+  /**
+   * How long a replica holds an event it is answering, or an answer it is posting, before another
+   * replica may take it over (its process died).
+   */
+  leaseMs: number;
+  /** How long an answer Slack would not take (429, 5xx, timeouts) keeps being retried. */
+  answerRetryMs: number;
 }
 
 /** Empty strings count as unset: `FOO=` in a .env file means "not configured". */
@@ -95,6 +102,8 @@ const envSchema = z.object({
   RWERROR_HEALTH_TOKEN: optional,
   RWERROR_MAX_CONNECTIONS: intIn(256, 1, 100_000),
   RWERROR_SHUTDOWN_GRACE_MS: intIn(10_000, 0, 120_000),
+  RWERROR_LEASE_MS: intIn(60_000, 1_000, 3_600_000),
+  RWERROR_ANSWER_RETRY_MS: intIn(20 * 60_000, 1_000, 7 * 86_400_000),
   RWERROR_AUTO_CHANNELS: list(""),
   RWERROR_DIGEST_CHANNEL: optional,
   RWERROR_DIGEST_CRON: z.preprocess(
@@ -179,6 +188,8 @@ export function loadConfig(
     healthToken: e.RWERROR_HEALTH_TOKEN,
     maxConnections: e.RWERROR_MAX_CONNECTIONS,
     shutdownGraceMs: e.RWERROR_SHUTDOWN_GRACE_MS,
+    leaseMs: e.RWERROR_LEASE_MS,
+    answerRetryMs: e.RWERROR_ANSWER_RETRY_MS,
     autoChannels: e.RWERROR_AUTO_CHANNELS,
     digestChannel: e.RWERROR_DIGEST_CHANNEL?.trim().replace(/^#/, ""),
     digestCron: e.RWERROR_DIGEST_CRON,

@@ -11,12 +11,18 @@ type ClaimDeps = Pick<AnswerDeps, "guard" | "localClaims">;
 /**
  * Runs `handle` for the first live delivery of `eventId` (a Slack event, or any one-time action such
  * as sharing one card); false when another delivery has it. The claim is given back when `handle`
- * throws or returns false (nothing was done, a later delivery may try again).
+ * throws or returns false (nothing was done, a later delivery may try again). `payload` (the event as
+ * received) stays with the claim so another replica can finish it if this process dies first.
  */
-export async function handleOnce(deps: ClaimDeps, eventId: string, handle: () => Promise<unknown>): Promise<boolean> {
+export async function handleOnce(
+  deps: ClaimDeps,
+  eventId: string,
+  handle: () => Promise<unknown>,
+  claim: { payload?: string; staleMs?: number } = {},
+): Promise<boolean> {
   const claimed = await deps.guard.decide(
     `event claim ${eventId}`,
-    (store) => store.claimEvent(eventId),
+    (store) => store.claimEvent(eventId, claim),
     () => deps.localClaims.claimEvent(eventId),
   );
   if (!claimed) return false;

@@ -83,7 +83,8 @@ export async function answerRead<M>(
     }
     return { kind: "unsure", replyTs: await port.post(render.answer(result, baseContext(deps), text)) };
   }
-  const request = claimRequest(mode, deps.now(), deps.config.maxCardsPer10Min);
+  const rules = claimRequest(mode, deps.now(), deps.config.maxCardsPer10Min);
+  const request = rules && where.answerKey ? { ...rules, claimKey: where.answerKey } : rules;
   // Only thread replies claim (private answers and the terminal are nobody else's business).
   const key = request ? threadKey(where, best) : undefined;
   if (mode === "auto" && key && (await isMuted(deps, key))) {
@@ -97,7 +98,8 @@ export async function answerRead<M>(
     if (mode === "mention" && claim.kind === "already-replied") await port.post(render.alreadyInThread());
     return claim;
   }
-  const post = (message: M) => (key ? postClaimed(deps, key, () => port.post(message)) : port.post(message));
+  const post = (message: M) =>
+    key ? postClaimed(deps, key, () => port.post(message, { replyKey: key })) : port.post(message);
   if (claim.kind === "pointer" && key) {
     // Counted first: the pointer says how often, this paste included.
     await record();

@@ -1,7 +1,7 @@
 /** What the answer flow is given: its dependencies, the paste, where it came from, and how to reply. */
 import type { Match, Matcher, MatchResult } from "../matcher/types.ts";
 import type { CardContext } from "../render/index.ts";
-import type { LocalClaims, OccurrenceInput, StoreGuard } from "../store/index.ts";
+import type { LocalClaims, OccurrenceInput, ReplyKey, StoreGuard } from "../store/index.ts";
 
 /** The settings the flow reads (a subset of Config, so the Slack deps fit as they are). */
 export interface AnswerSettings {
@@ -34,6 +34,11 @@ export interface Paste {
 export type Where = Pick<OccurrenceInput, "source" | "teamId" | "channelId" | "userId" | "messageTs" | "threadTs"> & {
   /** A lookup (Explain this error on a bot's own message): answered, never counted. */
   lookup?: boolean;
+  /**
+   * The handling's idempotency key (`ev:<event id>`): its reply claims carry it, so the same event
+   * answered again after a takeover finds its own claim instead of "already replied".
+   */
+  answerKey?: string;
 };
 
 /**
@@ -45,8 +50,11 @@ export type AnswerMode = "auto" | "mention" | "private" | "console";
 
 /** The surface's own calls, given by the caller: functions, not a client. */
 export interface AnswerPort<M> {
-  /** Posts the answer; resolves to its ts when the surface has one, throws when it could not post. */
-  post(message: M): Promise<string | undefined>;
+  /**
+   * Posts the answer; resolves to its ts when the surface has one (undefined while it waits for a
+   * retry), throws when it cannot post. `replyKey`: the thread reply claim the post fulfils.
+   */
+  post(message: M, opts?: { replyKey?: ReplyKey }): Promise<string | undefined>;
   /** A link to an earlier message (seen-before threads, the repeat pointer); absent on the terminal. */
   permalink?(channelId: string, ts: string): Promise<string | null>;
   /** Reacts on the pasted message (auto-replies without a confident answer). */

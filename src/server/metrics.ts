@@ -15,6 +15,10 @@ export interface Metrics {
   slackApiErrors: Counter<"code">;
   storeWriteFailures: Counter;
   matcherFailures: Counter<"stage" | "shape">;
+  /** Answers that reached Slack (auto-replies, mentions: through the outbox). */
+  answersPosted: Counter;
+  /** Answers given up on: Slack's permanent error code, or `expired` after the retry window. */
+  answersUndelivered: Counter<"reason">;
 }
 
 export function createMetrics(catalog: () => Catalog): Metrics {
@@ -29,7 +33,7 @@ export function createMetrics(catalog: () => Catalog): Metrics {
     }),
     answers: new Counter({
       name: "rwerror_answers_total",
-      help: "Pastes matched, by verdict (answer, candidates, none)",
+      help: "Pastes matched, by verdict (answer, candidates, none); posted answers are rwerror_answers_posted_total",
       labelNames: ["verdict"],
       registers: [registry],
     }),
@@ -56,6 +60,17 @@ export function createMetrics(catalog: () => Catalog): Metrics {
       labelNames: ["stage", "shape"],
       registers: [registry],
     }),
+    answersPosted: new Counter({
+      name: "rwerror_answers_posted_total",
+      help: "Answers to Slack events that reached Slack (each once, however many attempts it took)",
+      registers: [registry],
+    }),
+    answersUndelivered: new Counter({
+      name: "rwerror_answers_undelivered_total",
+      help: "Answers given up on, by reason (Slack's permanent error code, or expired after the retry window)",
+      labelNames: ["reason"],
+      registers: [registry],
+    }),
   };
   new Gauge({
     name: "rwerror_catalog_records",
@@ -66,6 +81,18 @@ export function createMetrics(catalog: () => Catalog): Metrics {
     },
   });
   return metrics;
+}
+
+/** `rwerror_outbox_depth`: answers written and not yet posted nor given up, read at each scrape. */
+export function registerOutboxDepth(metrics: Metrics, depth: () => Promise<number>): void {
+  new Gauge({
+    name: "rwerror_outbox_depth",
+    help: "Answers written and not yet posted nor given up (in the database, plus any held in memory)",
+    registers: [metrics.registry],
+    async collect() {
+      this.set(await depth());
+    },
+  });
 }
 
 /**

@@ -17,10 +17,12 @@ import { createInFlight, describeRequest } from "../server/inflight.ts";
 import { countingFetch, createMetrics, instrumentMatcher, type Metrics } from "../server/metrics.ts";
 import { createReplayGuard } from "../server/replay.ts";
 import { createLocalClaims, guardStore, type StoreGuard } from "../store/index.ts";
+import { createSlackOutbox } from "./answer-outbox.ts";
 import { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 import type { ListenerDeps, SlackDeps } from "./deps.ts";
 import { registerListeners } from "./listeners/index.ts";
 import { createLogger } from "./log.ts";
+import { takeOverUnfinished } from "./takeover.ts";
 import { describeSlackError } from "./web-call.ts";
 
 const LEVELS: Record<Config["logLevel"], LogLevel> = {
@@ -84,15 +86,18 @@ export function buildApp(deps: SlackDeps): BuiltApp {
         },
       },
     });
+  const metrics = createMetrics(() => listenerDeps.catalog);
+  metricsRef = metrics;
+  const answers = createSlackOutbox(config, { guard, now: deps.now, log: () => listenerDeps.logger, metrics });
   const listenerDeps: ListenerDeps = {
     ...deps,
     logger,
     fetch: deps.fetch ?? globalThis.fetch,
     guard,
     localClaims: createLocalClaims(),
+    outbox: answers.outbox,
+    resumers: new Map(),
   };
-  const metrics = createMetrics(() => listenerDeps.catalog);
-  metricsRef = metrics;
   // The paste's size and shape only: the paste itself may hold secrets and is never logged.
   const matcherFailed = (f: MatchFailure) =>
     listenerDeps.logger.warn(
@@ -192,11 +197,13 @@ export function buildApp(deps: SlackDeps): BuiltApp {
       if (socketMode) {
         await app.start();
         server = await startHealthServer(routes, config.port, config, app.logger);
-        return;
+      } else {
+        server = (await app.start(config.port)) as Server;
+        hardenServer(server, config.maxConnections);
+        guardSlackRequests(server, { path: "/slack/events", draining: () => draining, logger: app.logger });
       }
-      server = (await app.start(config.port)) as Server;
-      hardenServer(server, config.maxConnections);
-      guardSlackRequests(server, { path: "/slack/events", draining: () => draining, logger: app.logger });
+      // Retries of answers Slack would not take, and events a dead replica left unanswered.
+      answers.start(() => takeOverUnfinished(listenerDeps));
     },
     drain: async (graceMs) => {
       draining = true;
@@ -208,6 +215,8 @@ export function buildApp(deps: SlackDeps): BuiltApp {
       draining = true;
       await stopReceiving();
       server = undefined;
+      // Answers still waiting stay in the store: the next start, or another replica, posts them.
+      await answers.stop();
     },
     swapCatalog: (catalog, matcher) => {
       listenerDeps.catalog = catalog;

@@ -1,5 +1,6 @@
 /** What the Slack adapter needs, passed in (no module-level singletons): tests build it with a temp DB and a fake Slack. */
 import type { Logger } from "@slack/bolt";
+import type { Outbox } from "../answer/index.ts";
 import type { Catalog } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
 import type { Matcher } from "../matcher/types.ts";
@@ -27,4 +28,14 @@ export interface ListenerDeps extends SlackDeps {
   guard: StoreGuard;
   /** This process's own claims, used only while the database does not answer. */
   localClaims: LocalClaims;
+  /** Answers are written here before they are posted, and retried until they land. */
+  outbox: Outbox;
+  /**
+   * How each kind of event is answered from its stored payload when the replica that claimed it died
+   * before finishing (filled by the listeners; the takeover sweep calls them).
+   */
+  resumers: Map<string, Resume>;
 }
+
+/** Answers a stored event (`{ kind, event, teamId }`) again, under its original event id. */
+export type Resume = (payload: Record<string, unknown>, eventId: string) => Promise<unknown>;

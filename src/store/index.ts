@@ -10,6 +10,7 @@ export {
 export { createLocalClaims, type LocalClaims } from "./local-claims.ts";
 export { defaultMigrationsDir, type Migration, readMigrations } from "./migrate.ts";
 export { type OpenStoreOptions, openStore, storeKindOf } from "./open.ts";
+export type { NewOutboxEntry, OutboxEntry, OutboxStore, UnfinishedEvent } from "./outbox-types.ts";
 export { EXCERPT_MAX_CHARS, excerptOf, redactSecrets } from "./redact.ts";
 export { isNoteLink } from "./team-input.ts";
 export type {

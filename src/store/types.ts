@@ -8,6 +8,7 @@
  * PostgreSQL agree on event dedupe, one reply per thread and record, the card cap and the digest.
  */
 import type { MatchKind } from "../matcher/types.ts";
+import type { OutboxStore } from "./outbox-types.ts";
 import type { TeamStore } from "./team-types.ts";
 
 export type OccurrenceSource = "slash" | "auto" | "shortcut" | "console";
@@ -59,6 +60,11 @@ export interface ReplyClaimRequest {
   repeatSince?: number;
   /** Full cards in the channel since `cardsSince` count against `maxCards`. */
   cap?: { cardsSince: number; maxCards: number };
+  /**
+   * Who claims (the event's idempotency key): a thread already claimed under the same key is this
+   * caller's own earlier claim (a takeover answering the event again), not "already replied".
+   */
+  claimKey?: string;
 }
 
 export type ReplyClaim =
@@ -174,8 +180,11 @@ export interface StoreHealth {
   error?: string;
 }
 
-/** Occurrences, Slack claims, votes and digests here; notes, mutes, gaps, "seen before" and channel settings in TeamStore. */
-export interface Store extends TeamStore {
+/**
+ * Occurrences, Slack claims, votes and digests here; notes, mutes, gaps, "seen before" and channel
+ * settings in TeamStore; answers waiting to be posted in OutboxStore.
+ */
+export interface Store extends TeamStore, OutboxStore {
   readonly kind: StoreKind;
   /** Where it is, safe to log: the SQLite path or the PostgreSQL URL without its password. */
   readonly location: string;
@@ -184,8 +193,9 @@ export interface Store extends TeamStore {
   /**
    * Claims a Slack event for handling: true for the first delivery, and for a redelivery whose
    * earlier claim was released or is older than `staleMs` without being completed (that handler died).
+   * `payload` (the event as received) lets another replica answer it if this one dies before finishing.
    */
-  claimEvent(eventId: string, opts?: { staleMs?: number }): Promise<boolean>;
+  claimEvent(eventId: string, opts?: { staleMs?: number; payload?: string }): Promise<boolean>;
   /** The event's answer was posted: redeliveries are ignored from now on. */
   completeEvent(eventId: string): Promise<void>;
   /** The answer failed: Slack's next redelivery gets another try. */

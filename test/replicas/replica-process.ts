@@ -79,7 +79,7 @@ export async function startReplica(
     output: () => out,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
         child.once("exit", (code) => {
           clearTimeout(kill);

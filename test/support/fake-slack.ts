@@ -1,10 +1,13 @@
 /**
  * A stand-in for Slack's Web API on 127.0.0.1: answers the methods rwerror calls, records every
- * call (and every post to a response_url), serves private files, and can rate-limit a method once.
+ * call (and every post to a response_url), serves private files, remembers posted messages (with their
+ * metadata) for conversations.replies/history, and misbehaves the way Slack does when told to: 429 with
+ * Retry-After, 5xx, a hang, or a call taken and its response lost.
  */
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { messageLog, type StoredMessage } from "./fake-slack-messages.ts";
 
 export interface RecordedCall {
   method: string;
@@ -14,6 +17,8 @@ export interface RecordedCall {
   contentType: string | undefined;
   /** True when the fake answered this attempt with 429. */
   rateLimited: boolean;
+  /** The fault this attempt met (`http_500`, …), when it met one that did nothing. */
+  fault?: string;
   at: number;
 }
 
@@ -39,6 +44,13 @@ export interface FakeFile {
 
 type Handler = (args: Record<string, unknown>) => Record<string, unknown>;
 
+/**
+ * How a method misbehaves: `429` (with Retry-After seconds) or another HTTP status, before anything is
+ * done; `hang`: the request is never answered (the caller's timeout ends it); `lose`: the call is done
+ * (a message is posted) and the connection dropped before the response.
+ */
+export type Fault = { status: number; retryAfter?: number } | { hang: true } | { lose: true };
+
 export interface FakeSlack {
   /** Web API base, ends in `/api/`. */
   readonly apiUrl: string;
@@ -57,6 +69,13 @@ export interface FakeSlack {
   rateLimitOnce(method: string, seconds?: number): void;
   /** Every later call to `method` is answered only after `ms`: lets concurrent requests overlap. */
   delay(method: string, ms: number): void;
+  /** Calls to `method` meet `fault` for the next `forMs` (or until `clearFaults`). */
+  fault(method: string, fault: Fault, forMs?: number): void;
+  clearFaults(): void;
+  /** Calls that met a fault, by method. */
+  faulted(method: string): number;
+  /** Messages posted with chat.postMessage (including those whose response was lost). */
+  readonly messages: readonly StoredMessage[];
   addChannel(id: string, name: string): void;
   addFile(file: FakeFile): void;
   /** What apps.connections.open answers. */
@@ -115,6 +134,10 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const handlers = new Map<string, Handler>();
   const rateLimits = new Map<string, number>();
   const delays = new Map<string, number>();
+  const faults = new Map<string, { fault: Fault; until: number }>();
+  const faultCounts = new Map<string, number>();
+  const hung = new Set<ServerResponse>();
+  const log = messageLog();
   let socketUrl = "";
   let tsCounter = 0;
   let origin = "";
@@ -135,8 +158,11 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     }),
     "chat.postMessage": (a) => {
       const ts = nextTs();
+      log.add(a, ts);
       return { ok: true, channel: a.channel, ts, message: { ts, text: a.text, blocks: a.blocks, bot_id: FAKE_BOT_ID } };
     },
+    "conversations.replies": (a) => log.replies(a),
+    "conversations.history": (a) => log.history(a),
     "chat.postEphemeral": () => ({ ok: true, message_ts: nextTs() }),
     "chat.update": (a) => ({ ok: true, channel: a.channel, ts: a.ts, text: a.text }),
     "chat.getPermalink": (a) => ({
@@ -194,11 +220,40 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         json(res, 429, { ok: false, error: "ratelimited" }, { "retry-after": String(limited) });
         return;
       }
+      const faulty = faults.get(method);
+      const fault = faulty && Date.now() < faulty.until ? faulty.fault : undefined;
+      if (fault) faultCounts.set(method, (faultCounts.get(method) ?? 0) + 1);
+      if (fault && "status" in fault) {
+        calls.push({
+          method,
+          args,
+          token,
+          contentType,
+          rateLimited: fault.status === 429,
+          fault: `http_${fault.status}`,
+          at: Date.now(),
+        });
+        const headers: Record<string, string> = fault.retryAfter ? { "retry-after": String(fault.retryAfter) } : {};
+        json(res, fault.status, { ok: false, error: fault.status === 429 ? "ratelimited" : "fatal_error" }, headers);
+        return;
+      }
+      if (fault && "hang" in fault) {
+        // Never answered: the caller's own timeout ends it (or close() does).
+        hung.add(res);
+        res.on("close", () => hung.delete(res));
+        return;
+      }
       calls.push({ method, args, token, contentType, rateLimited: false, at: Date.now() });
       const wait = delays.get(method);
       if (wait !== undefined) await new Promise((r) => setTimeout(r, wait));
       const handler = handlers.get(method) ?? defaults[method];
-      json(res, 200, handler ? handler(args) : { ok: false, error: "unknown_method" });
+      const answer = handler ? handler(args) : { ok: false, error: "unknown_method" };
+      if (fault && "lose" in fault) {
+        // Done, and the response never arrives.
+        req.socket.destroy();
+        return;
+      }
+      json(res, 200, answer);
       return;
     }
     if (url.pathname.startsWith("/respond/")) {
@@ -246,12 +301,16 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     calls,
     responses,
     fileFetches,
-    callsTo: (method) => calls.filter((c) => c.method === method && !c.rateLimited),
+    callsTo: (method) => calls.filter((c) => c.method === method && !c.rateLimited && c.fault === undefined),
     responseUrl: (id = "r1") => `${origin}/respond/${id}`,
     responsesTo: (id) => responses.filter((r) => r.id === id),
     handle: (method, handler) => void handlers.set(method, handler),
     rateLimitOnce: (method, seconds = 1) => void rateLimits.set(method, seconds),
     delay: (method, ms) => void delays.set(method, ms),
+    fault: (method, fault, forMs = 24 * 3_600_000) => void faults.set(method, { fault, until: Date.now() + forMs }),
+    clearFaults: () => faults.clear(),
+    faulted: (method) => faultCounts.get(method) ?? 0,
+    messages: log.messages,
     addChannel: (id, name) => void channels.set(id, name),
     addFile: (file) => void files.set(file.id, file),
     setSocketUrl: (url) => {
@@ -265,6 +324,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       }
     },
     close: async () => {
+      for (const res of hung) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

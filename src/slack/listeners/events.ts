@@ -41,10 +41,22 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     if (m.user !== undefined && m.user === context.botUserId) return;
     if (!(await channels.allows(m.channel))) return;
     const eventId = envelope.data.event_id;
-    const handled = await handleOnce(deps, eventId, () =>
-      handleMessage(m, envelope.data.team_id, context.botToken, client),
-    );
+    const teamId = envelope.data.team_id;
+    // The event goes into the claim: if this process dies before the answer is written, another
+    // replica (or this one after a restart) answers it from there.
+    const payload = JSON.stringify({ kind: "message", teamId, event: m });
+    const handled = await handleOnce(deps, eventId, () => handleMessage(m, teamId, context.botToken, client, eventId), {
+      payload,
+      staleMs: deps.config.leaseMs,
+    });
     if (!handled) deps.logger.debug(`auto-reply: event ${eventId} already handled`);
+  });
+
+  deps.resumers.set("message", async (payload, eventId) => {
+    const m = messageEventSchema.safeParse(payload.event);
+    if (!m.success) return false;
+    const teamId = typeof payload.teamId === "string" ? payload.teamId : undefined;
+    return handleMessage(m.data, teamId, deps.config.slackBotToken, app.client, eventId);
   });
 
   async function handleMessage(
@@ -52,6 +64,7 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     teamId: string | undefined,
     botToken: string | undefined,
     client: webApi.WebClient,
+    eventId: string,
   ): Promise<void> {
     const files = m.files && m.files.length > 0 && botToken ? await readFiles(client, m, botToken) : [];
     const threadTs = m.thread_ts ?? m.ts;
@@ -65,11 +78,15 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
         userId: m.user ?? null,
         messageTs: m.ts,
         threadTs,
+        answerKey: `ev:${eventId}`,
       },
       "auto",
       {
         render: blockKit({ ephemeral: false }),
-        port: threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger),
+        port: threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger, {
+          outbox: deps.outbox,
+          key: `ev:${eventId}`,
+        }),
       },
     );
     deps.logger.debug(`auto-reply: ${outcome.kind} channel=${m.channel} thread=${threadTs}`);

@@ -19,9 +19,19 @@ export function registerMention(app: App, deps: ListenerDeps): void {
     const parsed = appMentionSchema.safeParse(event);
     const envelope = eventEnvelopeSchema.safeParse(body);
     if (!parsed.success || !envelope.success) return;
-    await handleOnce(deps, envelope.data.event_id, () =>
-      answerMention(parsed.data, envelope.data.team_id, client, context.botUserId),
-    );
+    const { event_id: eventId, team_id: teamId } = envelope.data;
+    const payload = JSON.stringify({ kind: "app_mention", teamId, event: parsed.data, botUserId: context.botUserId });
+    await handleOnce(deps, eventId, () => answerMention(parsed.data, teamId, client, context.botUserId, eventId), {
+      payload,
+      staleMs: deps.config.leaseMs,
+    });
+  });
+
+  deps.resumers.set("app_mention", async (payload, eventId) => {
+    const m = appMentionSchema.safeParse(payload.event);
+    if (!m.success) return false;
+    const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+    return answerMention(m.data, str(payload.teamId), app.client, str(payload.botUserId), eventId);
   });
 
   /** The thread's messages from people, oldest first, then the mention itself ("@rwerror ERROR: …"). */
@@ -43,9 +53,14 @@ export function registerMention(app: App, deps: ListenerDeps): void {
     teamId: string | undefined,
     client: webApi.WebClient,
     botUserId: string | undefined,
+    eventId: string,
   ): Promise<void> {
     const threadTs = m.thread_ts ?? m.ts;
-    const port = threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger);
+    const key = `ev:${eventId}`;
+    const port = threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger, {
+      outbox: deps.outbox,
+      key,
+    });
     const target = await firstErrorIn(deps, await candidates(m, client, botUserId), m.channel);
     if (!target) {
       await port.post(
@@ -64,6 +79,7 @@ export function registerMention(app: App, deps: ListenerDeps): void {
       userId: m.user ?? null,
       messageTs: target.message.ts,
       threadTs,
+      answerKey: key,
     };
     // Asked for by name: always a full card, once per thread and record; later cards link here.
     await answerRead(deps, target, where, "mention", { render: blockKit({ ephemeral: false }), port });

@@ -19,11 +19,11 @@ export interface PostgresStoreOptions extends PostgresPoolOptions {
 
 const IMPORT_BATCH = 5_000;
 
-/** One call of rwerror_claim_reply (migrations/postgres/003): the decision under the channel's lock. */
+/** One call of rwerror_claim_reply (migrations/postgres/007, with the claim key): the decision under the channel's lock. */
 async function claimReplyOnce(
   pool: Pool,
   key: ReplyKey,
-  { repeatSince, cap }: ReplyClaimRequest,
+  { repeatSince, cap, claimKey }: ReplyClaimRequest,
   at: number,
 ): Promise<ReplyClaim> {
   const r = await pool.query<{
@@ -31,7 +31,7 @@ async function claimReplyOnce(
     cards: number | null;
     repeat_thread: string | null;
     repeat_reply: string | null;
-  }>("SELECT * FROM rwerror_claim_reply($1, $2, $3, $4, $5, $6, $7)", [
+  }>("SELECT * FROM rwerror_claim_reply($1, $2, $3, $4, $5, $6, $7, $8)", [
     key.channelId,
     key.threadTs,
     key.recordId,
@@ -40,6 +40,7 @@ async function claimReplyOnce(
     cap ? Math.floor(cap.cardsSince) : null,
     cap ? cap.maxCards : null,
     at,
+    claimKey ?? null,
   ]);
   const row = r.rows[0];
   switch (row?.kind) {

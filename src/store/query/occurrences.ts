@@ -55,6 +55,10 @@ export function occurrenceReads({
   );
   const pruneLog = prepared(db, ["before"], (p) => db.deleteFrom("occurrences").where(time, "<", p.before));
   const pruneEvents = prepared(db, ["before"], (p) => db.deleteFrom("seen_events").where("seen_at", "<", p.before));
+  // Answers posted or given up on are bookkeeping after a day, like event ids; pending ones stay.
+  const pruneOutbox = prepared(db, ["before"], (p) =>
+    db.deleteFrom("outbox").where("created_at", "<", p.before).where("state", "<>", "pending"),
+  );
   const pruneReplies = prepared(db, ["before"], (p) => db.deleteFrom("replies").where("created_at", "<", p.before));
   return {
     listOccurrences: async ({ limit = 50 } = {}) => (await rowsOf(newest({ limit }))) as StoredOccurrence[],
@@ -70,7 +74,9 @@ export function occurrenceReads({
     prune: ({ occurrencesBefore, eventsBefore, repliesBefore }) =>
       dialect.run(async () => ({
         occurrences: await touchedBy(pruneLog({ before: dialect.timeKey(Math.floor(occurrencesBefore)) })),
-        events: await touchedBy(pruneEvents({ before: eventsBefore })),
+        events:
+          (await touchedBy(pruneEvents({ before: eventsBefore }))) +
+          (await touchedBy(pruneOutbox({ before: eventsBefore }))),
         replies: await touchedBy(pruneReplies({ before: repliesBefore })),
       })),
   };

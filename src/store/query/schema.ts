@@ -35,8 +35,23 @@ export interface Schema {
     reply_ts: string | null;
     full_card: Flag;
     created_at: number;
+    claim_key: string | null;
   };
-  seen_events: { event_id: string; seen_at: number; handled_at: number | null };
+  seen_events: { event_id: string; seen_at: number; handled_at: number | null; payload: string | null };
+  outbox: {
+    key: string;
+    channel_id: string;
+    thread_ts: string | null;
+    message: string;
+    reply_key: string | null;
+    state: "pending" | "posted" | "undelivered";
+    attempts: number;
+    next_at: number;
+    lease_until: number;
+    created_at: number;
+    posted_ts: string | null;
+    last_error: string | null;
+  };
   feedback: {
     id: Generated<number>;
     record_id: string;

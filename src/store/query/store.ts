@@ -10,6 +10,7 @@ import { digestClaims } from "./digests.ts";
 import { eventClaims } from "./events.ts";
 import { feedbackVotes } from "./feedback.ts";
 import { occurrenceReads } from "./occurrences.ts";
+import { outboxRows } from "./outbox.ts";
 import { replyRows } from "./replies.ts";
 import { teamKnowledge } from "./team.ts";
 
@@ -35,6 +36,7 @@ export function queryStore(ctx: QueryContext, own: DialectOwn): Store {
     ...occurrenceReads(ctx),
     ...feedbackVotes(ctx),
     ...digestClaims(ctx),
+    ...outboxRows(ctx),
     ...teamKnowledge(ctx),
     ...channelSettings(ctx),
     ...own,

@@ -30,7 +30,9 @@ const FIND_DUPLICATE = `SELECT id FROM occurrences WHERE message_ts = @messageTs
   AND message_ts IS NOT NULL`;
 
 export function insertOccurrence(prepare: Prepare, row: OccurrenceRow): { id: number; inserted: boolean } {
-  const inserted = prepare(INSERT).get(row) as { id: number } | undefined;
+  // all(), not get(): get() stops at the RETURNING row, and the commit that follows (which a full disk
+  // or an I/O error fails) is then reported by nobody. all() runs the statement to its end.
+  const inserted = (prepare(INSERT).all(row) as { id: number }[])[0];
   if (inserted) return { id: inserted.id, inserted: true };
   const existing = prepare(FIND_DUPLICATE).get(row) as { id: number } | undefined;
   // Only a full id block collides without a duplicate.

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import type { Database, Statement } from "better-sqlite3";
 import { type CompiledQuery, Kysely, type QueryResult, type SqlBool, SqliteDialect, sql } from "kysely";
 import type { Migration } from "../migrate.ts";
@@ -38,6 +39,7 @@ export function openSqliteStore(
     busyWaitMs: 0,
     ...(migrations ? { migrations } : {}),
   });
+  const opened = fileIdentity(path);
   // Prepared once per SQL text, for the hand-written statements and the query layer alike.
   const statements = new Map<string, Statement>();
   const prepare = (sql: string): Statement => {
@@ -48,23 +50,43 @@ export function openSqliteStore(
     }
     return stmt;
   };
+  // A commit that fails on a full disk or an I/O error can leave SQLite's transaction open: every later
+  // write would then join it and never be committed. Roll it back so the next write starts clean.
+  const clean =
+    <T>(op: () => T | Promise<T>) =>
+    async (): Promise<T> => {
+      try {
+        return await op();
+      } catch (error) {
+        if (db.open && db.inTransaction) db.exec("ROLLBACK");
+        throw error;
+      }
+    };
   const run = <T>(op: () => T | Promise<T>): Promise<T> =>
-    withRetry(op, isBusy, { totalMs: busyTimeoutMs, baseMs: 10, maxDelayMs: 250 });
+    withRetry(clean(op), isBusy, { totalMs: busyTimeoutMs, baseMs: 10, maxDelayMs: 250 });
 
   // Check and claim under one write lock (BEGIN IMMEDIATE): nothing can slip in between, whichever
   // process or connection asks.
   const claimReplyTx = db.transaction(
     (
       key: { channelId: string; threadTs: string; recordId: string },
-      { repeatSince, cap }: ReplyClaimRequest,
+      { repeatSince, cap, claimKey }: ReplyClaimRequest,
     ): ReplyClaim => {
       const at = now();
-      const existing = prepare("SELECT 1 FROM replies WHERE channel_id = ? AND thread_ts = ? AND record_id = ?").get(
-        key.channelId,
-        key.threadTs,
-        key.recordId,
-      );
-      if (existing) return { kind: "already-replied" };
+      const existing = prepare(
+        "SELECT claim_key AS claimKey, full_card AS fullCard FROM replies WHERE channel_id = ? AND thread_ts = ? AND record_id = ?",
+      ).get(key.channelId, key.threadTs, key.recordId) as { claimKey: string | null; fullCard: number } | undefined;
+      if (existing) {
+        // The same event answered again (a takeover): its own claim stands, whatever came since.
+        if (claimKey === undefined || existing.claimKey !== claimKey) return { kind: "already-replied" };
+        if (existing.fullCard) return { kind: "card" };
+        const card = prepare(
+          `SELECT thread_ts AS threadTs, reply_ts AS replyTs FROM replies
+           WHERE channel_id = ? AND record_id = ? AND full_card = 1 AND thread_ts <> ?
+           ORDER BY created_at DESC, id DESC LIMIT 1`,
+        ).get(key.channelId, key.recordId, key.threadTs) as { threadTs: string; replyTs: string | null } | undefined;
+        return { kind: "pointer", repeat: card ?? { threadTs: key.threadTs, replyTs: null } };
+      }
       const recent =
         repeatSince === undefined
           ? undefined
@@ -83,8 +105,8 @@ export function openSqliteStore(
         if (n >= cap.maxCards) return { kind: "card-cap", cards: n };
       }
       prepare(
-        "INSERT INTO replies (channel_id, thread_ts, record_id, full_card, created_at) VALUES (?, ?, ?, ?, ?)",
-      ).run(key.channelId, key.threadTs, key.recordId, recent === undefined ? 1 : 0, at);
+        "INSERT INTO replies (channel_id, thread_ts, record_id, full_card, created_at, claim_key) VALUES (?, ?, ?, ?, ?, ?)",
+      ).run(key.channelId, key.threadTs, key.recordId, recent === undefined ? 1 : 0, at, claimKey ?? null);
       return recent === undefined ? { kind: "card" } : { kind: "pointer", repeat: recent };
     },
   );
@@ -122,7 +144,7 @@ export function openSqliteStore(
       importOccurrences: (inputs) => importRows(inputs),
       scanPeriod: async ({ from, to, edges = [] }) => scanSqlitePeriod(prepare, from, to, edges),
       unmatchedExamples: async (fingerprints, { from, to }) => sqliteUnmatchedExamples(prepare, fingerprints, from, to),
-      health: async () => probe(db),
+      health: async () => probe(db, path, opened),
       schemaVersion: async () => sqliteSchemaVersion(db),
       close: async () => {
         if (db.open) db.close();
@@ -150,11 +172,37 @@ export function openSqliteStore(
   }
 }
 
-/** A write that is rolled back: a read-only file or a lock held elsewhere shows here. */
-function probe(db: Database): StoreHealth {
+/** The file the store opened, to notice it deleted or replaced under the running bot. */
+function fileIdentity(path: string): { dev: number; ino: number } | undefined {
+  if (path === ":memory:" || path === "") return undefined;
+  try {
+    const { dev, ino } = statSync(path.startsWith("file:") ? path.slice("file:".length) : path);
+    return { dev, ino };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A real committed write (the header page, its value unchanged): a full disk, an I/O error, a read-only
+ * file or a lock held elsewhere shows here. Then the path must still name the file that is open: a file
+ * deleted or replaced under the bot would swallow every write and vanish at exit.
+ */
+function probe(db: Database, path: string, opened: { dev: number; ino: number } | undefined): StoreHealth {
   try {
     const version = sqliteSchemaVersion(db);
-    db.exec(`BEGIN IMMEDIATE; PRAGMA user_version = ${version}; ROLLBACK`);
+    try {
+      db.exec(`PRAGMA user_version = ${version}`);
+    } finally {
+      if (db.inTransaction) db.exec("ROLLBACK");
+    }
+    if (opened) {
+      const now = fileIdentity(path);
+      if (!now) return { kind: "sqlite", ok: false, error: `the database file ${path} was deleted while open` };
+      if (now.dev !== opened.dev || now.ino !== opened.ino) {
+        return { kind: "sqlite", ok: false, error: `the database file ${path} was replaced while open` };
+      }
+    }
     return { kind: "sqlite", ok: true };
   } catch (error) {
     if (db.inTransaction) db.exec("ROLLBACK");

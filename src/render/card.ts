@@ -91,6 +91,8 @@ function stepList(steps: readonly string[], perStep: number): string {
 
 function analysedBody(model: CardModel, level: Level): Block[] {
   const parts: string[] = [];
+  // A family analysis holds for every error of its kind: say so, so nobody reads it as this error's own.
+  if (model.family) parts.push(`_About this kind of error: ${escapeText(model.family)}_`);
   if (model.fullMeaning)
     parts.push(`*What it means:* ${escapeText(firstSentences(model.fullMeaning, level.sentences, level.meaning))}`);
   if (model.steps.length > 0) parts.push(`*First steps*\n${stepList(model.steps.slice(0, level.steps), level.step)}`);

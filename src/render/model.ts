@@ -95,6 +95,8 @@ export interface CardModel {
   releaseLines: ReleaseLines;
   /** Component, function, when the wording was added and changed, RisingWave's own test SQL. */
   facts: RecordFacts;
+  /** The family's title when the analysis is a family's ("About this kind of error"), else null. */
+  family: string | null;
 }
 
 export function describeWhy(facts: MatchFacts): string {
@@ -147,7 +149,10 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
   // An old wording without analysis shows the analysis of the same error as the newest release words it.
   const analysedFrom = facts.release?.analysisFrom ?? record;
   const url = facts.release?.sourceUrl ?? record.githubUrl;
-  const solutions = analysedFrom.solutions.filter((s) => s.trim() !== "");
+  // Analyses number their steps ("1. …"); the card numbers them itself.
+  const solutions = analysedFrom.solutions
+    .map((s) => s.replace(/^\s*\d{1,2}[.)]\s+/, ""))
+    .filter((s) => s.trim() !== "");
   const documentation = analysedFrom.documentation?.trim() || null;
   const analysed = documentation !== null || solutions.length > 0;
   const hint = (ctx.paste ? pasteHint(ctx.paste) : null) ?? sourceHint(record);
@@ -194,6 +199,7 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
     notes: ctx.notes ?? [],
     releaseLines: releaseLines(facts),
     facts: recordFacts(record, facts),
+    family: record.analysis?.kind === "family" ? (record.analysis.title ?? "errors of this kind") : null,
   };
 }
 

@@ -42,7 +42,10 @@ export function renderCardText(model: CardModel): string {
     out.push(`Newest wording: ${rel.successor.message}${rel.successor.url ? `  ${rel.successor.url}` : ""}`);
   }
   if (model.error !== model.title) out.push("", "Error:", indent(model.error, "  "));
-  if (model.meaning) out.push("", "What it means:", indent(model.meaning, "  "));
+  if (model.meaning) {
+    out.push("", ...(model.family ? [`About this kind of error: ${model.family}`] : []));
+    out.push("What it means:", indent(model.meaning, "  "));
+  }
   if (!model.analysed) {
     out.push("", "No analysis exists for this error yet.");
     if (model.excerpt) out.push(`Raised here:`, indent(model.excerpt.text, "  "));

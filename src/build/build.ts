@@ -10,6 +10,7 @@ import type { ErrorRecord } from "../catalog/schema.ts";
 import { ExtractionCache } from "./cache.ts";
 import { BuildError } from "./errors.ts";
 import { findExamples } from "./examples.ts";
+import { FactsCollector } from "./facts.ts";
 import { BlobReader, gitDir } from "./git.ts";
 import { findHistory } from "./history.ts";
 import { dropLogsHeldByErrors, type MergedMessage, mergeRevision } from "./merge.ts";
@@ -41,6 +42,8 @@ export interface BuildOptions {
   examples: boolean;
   /** Parser worker threads (0: parse in this thread). */
   jobs: number;
+  /** Where to write the identifiers file (system catalogs, WITH options, config keys); null: none. */
+  factsOut: string | null;
 }
 
 export interface BuildResult {
@@ -68,12 +71,14 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
   let files = 0;
   try {
     const parser = pool ? null : await rustParser();
-    const ctx = { reader, pool, parser, cache, manifestText: new Map<string, string>() };
+    const ctx = { reader, pool, parser, cache, manifestText: new Map<string, string>(), factsByBlob: new Map() };
+    const facts = new FactsCollector();
     for (const rev of revisions) {
       const scan = await scanRevision(opts.source, ctx, rev);
       if (scan.files === 0) throw new BuildError("NO_RUST_SOURCES", `no Rust sources under src/ at ${rev.rev}`);
       files += scan.files;
       mergeRevision(merged, rev, scan.messages);
+      facts.add(rev.rev, scan.facts);
       opts.log(`${rev.rev}: ${scan.messages.size} messages in ${scan.files} files (${merged.size} so far)`);
     }
     dropLogsHeldByErrors(merged);
@@ -114,6 +119,7 @@ export async function buildCatalog(opts: BuildOptions): Promise<BuildResult> {
     const main = revisions[revisions.length - 1];
     const version = `${opts.repo}@${main?.rev ?? "?"}-${main?.date.slice(0, 10) ?? ""}`;
     const bytes = writeCatalogFile(opts.out, catalogText(header, records, version));
+    if (opts.factsOut) writeCatalogFile(opts.factsOut, `${JSON.stringify({ header, facts: facts.toJSON() })}\n`);
     return {
       records: records.length,
       revisions: revisions.length,

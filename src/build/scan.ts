@@ -8,6 +8,7 @@ import type { Parser } from "web-tree-sitter";
 import { cacheKey, type ExtractionCache } from "./cache.ts";
 import { inSkippedCrate, manifests, skippedCrates } from "./crates.ts";
 import { extractFile } from "./extract.ts";
+import { type FileFacts, factsOfFile, isFactsSource } from "./facts.ts";
 import { type BlobReader, listTree } from "./git.ts";
 import { isProductSource } from "./paths.ts";
 import type { ExtractorPool } from "./pool.ts";
@@ -22,6 +23,8 @@ export interface ScanContext {
   cache: ExtractionCache;
   /** Cargo.toml text by blob id (a handful of manifests, read once). */
   manifestText: Map<string, string>;
+  /** Identifiers a facts file yields, by blob (system catalogs, WITH options, config keys). */
+  factsByBlob: Map<string, FileFacts>;
 }
 
 export interface FoundAt {
@@ -70,6 +73,7 @@ async function mapInOrder<T, R>(items: readonly T[], limit: number, f: (item: T)
 export interface RevisionScan {
   files: number;
   messages: Map<string, FoundAt>;
+  facts: FileFacts[];
 }
 
 export async function scanRevision(repo: string, ctx: ScanContext, rev: Revision): Promise<RevisionScan> {
@@ -102,5 +106,15 @@ export async function scanRevision(repo: string, ctx: ScanContext, rev: Revision
       if (!messages.has(key)) messages.set(key, { filePath, blob, message });
     }
   }
-  return { files: files.length, messages };
+  const facts: FileFacts[] = [];
+  for (const entry of entries) {
+    if (!isFactsSource(entry.path)) continue;
+    let found = ctx.factsByBlob.get(`${entry.blob}:${entry.path}`);
+    if (!found) {
+      found = factsOfFile(entry.path, await ctx.reader.text(entry.blob));
+      ctx.factsByBlob.set(`${entry.blob}:${entry.path}`, found);
+    }
+    facts.push(found);
+  }
+  return { files: files.length, messages, facts };
 }

@@ -28,6 +28,9 @@ when its wording was added and changed, and the SQL RisingWave's own tests raise
   --no-history        skip the added/changed commits (faster)
   --no-examples       skip the test SQL
   --jobs N            parser threads (default: one per core; 0 parses in the main thread)
+  --facts FILE        where to write the identifiers analyses are checked against (system catalogs and
+                      their columns, WITH options, config keys; default: beside --out, *-facts.json.gz)
+  --no-facts          write no identifiers file
 
 npm run catalog:update -- --source REPO rebuilds the shipped data/risingwave.jsonl.gz.`;
 
@@ -40,6 +43,11 @@ function rwerrorVersion(): string {
   } catch {
     return "rwerror";
   }
+}
+
+/** `data/risingwave.jsonl.gz` → `data/risingwave-facts.json.gz`. */
+export function factsPathFor(out: string): string {
+  return out.replace(/(\.jsonl)?(\.gz)?$/, "") + "-facts.json.gz";
 }
 
 export async function catalogCommand(argv: string[], io: CliIo): Promise<number> {
@@ -64,6 +72,8 @@ export async function catalogCommand(argv: string[], io: CliIo): Promise<number>
       "no-history": { type: "boolean", default: false },
       "no-examples": { type: "boolean", default: false },
       jobs: { type: "string" },
+      facts: { type: "string" },
+      "no-facts": { type: "boolean", default: false },
     },
     allowPositionals: false,
   });
@@ -104,6 +114,7 @@ export async function catalogCommand(argv: string[], io: CliIo): Promise<number>
       history: !values["no-history"],
       examples: !values["no-examples"],
       jobs,
+      factsOut: values["no-facts"] ? null : (values.facts ?? factsPathFor(values.out)),
     });
     const secs = ((Date.now() - started) / 1000).toFixed(1);
     io.out(

@@ -96,6 +96,7 @@ const options = (o: Partial<BuildOptions>): BuildOptions => ({
   history: true,
   examples: true,
   jobs: 0,
+  factsOut: null,
   ...o,
 });
 

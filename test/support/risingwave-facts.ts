@@ -1,5 +1,5 @@
 /**
- * `data/risingwave-facts.json.gz` (built by `rwerror catalog build` on branch i15a from RisingWave's
+ * `data/risingwave-facts.json.gz` (written by `rwerror catalog build` beside the catalog, from RisingWave's
  * sources): identifiers that exist per release. Read here only to check the identifiers analyses name.
  * Its exact layout is the build's; this reader asks only "is this name present in this kind", taking a
  * kind's names from an object's keys or a list's strings / `name` fields, so it keeps working whichever

@@ -8,7 +8,7 @@ import { BuildError } from "../../src/build/errors.ts";
 import { recordId } from "../../src/build/template.ts";
 import { loadCatalog } from "../../src/catalog/load.ts";
 import { createMatcher } from "../../src/matcher/index.ts";
-import { GitRepo } from "../support/git-repo.ts";
+import { GitRepo, testBuildOptions } from "../support/git-repo.ts";
 
 const LIB_V18 = `pub fn drop_table(id: u32) -> Result<()> {
     bail!("table {} is being dropped by another statement", id);
@@ -82,23 +82,8 @@ function byMessage(built: Built, message: string, filePath?: string): BuiltRecor
 let repo: GitRepo;
 const commits: Record<string, string> = {};
 const out = (name: string) => join(mkdtempSync(join(tmpdir(), "rwerror-build-")), name);
-const options = (o: Partial<BuildOptions>): BuildOptions => ({
-  source: repo.dir,
-  revs: [],
-  releases: true,
-  out: out("catalog.jsonl.gz"),
-  sourceLines: 0,
-  repo: "risingwavelabs/risingwave",
-  cache: null,
-  builtBy: "rwerror test",
-  now: () => new Date("2026-12-04T00:00:00Z"),
-  log: () => {},
-  history: true,
-  examples: true,
-  jobs: 0,
-  factsOut: null,
-  ...o,
-});
+const options = (o: Partial<BuildOptions>): BuildOptions =>
+  testBuildOptions({ source: repo.dir, out: out("catalog.jsonl.gz"), ...o });
 
 let built: Built;
 let builtPath: string;

@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { buildCatalog } from "../../src/build/build.ts";
 import { connectorOfStruct, factsOfFile } from "../../src/build/facts.ts";
-import { GitRepo } from "../support/git-repo.ts";
+import { GitRepo, testBuildOptions } from "../support/git-repo.ts";
 
 const NEW_CATALOG = `use risingwave_frontend_macro::system_catalog;
 
@@ -89,22 +89,17 @@ describe("catalog build: the identifiers analyses are checked against", () => {
     repo.commit("refactor: system catalog macro (#2)");
     const dir = mkdtempSync(join(tmpdir(), "rwerror-facts-"));
     const factsOut = join(dir, "risingwave-facts.json.gz");
-    await buildCatalog({
-      source: repo.dir,
-      revs: ["v1.0.0", "main"],
-      releases: false,
-      out: join(dir, "risingwave.jsonl.gz"),
-      sourceLines: 0,
-      repo: "risingwavelabs/risingwave",
-      cache: null,
-      builtBy: "rwerror test",
-      now: () => new Date("2026-12-04T00:00:00Z"),
-      log: () => {},
-      history: false,
-      examples: false,
-      jobs: 0,
-      factsOut,
-    });
+    await buildCatalog(
+      testBuildOptions({
+        source: repo.dir,
+        revs: ["v1.0.0", "main"],
+        releases: false,
+        out: join(dir, "risingwave.jsonl.gz"),
+        history: false,
+        examples: false,
+        factsOut,
+      }),
+    );
     const file = JSON.parse(gunzipSync(readFileSync(factsOut)).toString("utf8"));
     expect(file.header.revisions.map((r: { rev: string }) => r.rev)).toEqual(["v1.0.0", "main"]);
     expect(file.facts.relations["rw_catalog.rw_ddl_progress"]).toEqual(["v1.0.0", "main"]);

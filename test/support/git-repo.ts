@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import type { BuildOptions } from "../../src/build/build.ts";
 
 export class GitRepo {
   readonly dir: string;
@@ -64,4 +65,23 @@ export class GitRepo {
     execFileSync("git", ["clone", "-q", "--bare", this.dir, dir]);
     return dir;
   }
+}
+
+/** `catalog build`'s options for a test: a fixed clock, no cache, no log, main-thread parsing. */
+export function testBuildOptions(over: Partial<BuildOptions> & Pick<BuildOptions, "source" | "out">): BuildOptions {
+  return {
+    revs: [],
+    releases: true,
+    sourceLines: 0,
+    repo: "risingwavelabs/risingwave",
+    cache: null,
+    builtBy: "rwerror test",
+    now: () => new Date("2026-12-04T00:00:00Z"),
+    log: () => {},
+    history: true,
+    examples: true,
+    jobs: 0,
+    factsOut: null,
+    ...over,
+  };
 }

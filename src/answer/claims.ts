@@ -63,10 +63,15 @@ export async function postClaimed(
   try {
     ts = await post();
   } catch (error) {
+    deps.localClaims.releaseReply(key);
     await deps.guard.write("reply release", (store) => store.releaseReply(key));
     throw error;
   }
   const posted = ts;
-  if (posted) await deps.guard.write("reply ts", (store) => store.setReplyTs(key, posted));
+  if (posted) {
+    // Kept here too: a pointer decided without the database links to this card.
+    deps.localClaims.setReplyTs(key, posted);
+    await deps.guard.write("reply ts", (store) => store.setReplyTs(key, posted));
+  }
   return posted;
 }

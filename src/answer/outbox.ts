@@ -122,7 +122,8 @@ export function createOutbox(
       // Written before (a takeover answering the same event again): its delivery is the store's.
       if (written === "known") return { kind: "queued" };
       if (written === "memory") {
-        logger.warn(`outbox: the store did not take answer ${input.key}; retrying it from memory`);
+        // The store guard logs the outage once; this is one of its events.
+        logger.debug(`outbox: the store did not take answer ${input.key}; retrying it from memory`);
         memory.set(entry.key, { entry, nextAt: 0, busy: true });
       }
       return attempt(entry, written === "memory", true);

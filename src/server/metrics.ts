@@ -6,6 +6,7 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Catalog } from "../catalog/index.ts";
 import type { Matcher, MatchFailure } from "../matcher/types.ts";
+import type { WriteStats } from "../store/index.ts";
 
 export interface Metrics {
   registry: Registry;
@@ -51,7 +52,7 @@ export function createMetrics(catalog: () => Catalog): Metrics {
     }),
     storeWriteFailures: new Counter({
       name: "rwerror_store_write_failures_total",
-      help: "Database writes that failed",
+      help: "Slack listeners that failed on a database error (writes the guard queued or lost: rwerror_store_writes_*)",
       registers: [registry],
     }),
     matcherFailures: new Counter({
@@ -81,6 +82,39 @@ export function createMetrics(catalog: () => Catalog): Metrics {
     },
   });
   return metrics;
+}
+
+/**
+ * The store guard's counters, read at each scrape: writes queued for a retry, writes lost (counted the
+ * moment they are given up), decisions taken without the database, and outages (each logged once).
+ */
+export function registerStoreStats(metrics: Metrics, stats: () => WriteStats): void {
+  const counter = (name: string, help: string, read: (s: WriteStats) => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [metrics.registry],
+      collect() {
+        // A counter mirrored from the guard's own tally, which only grows.
+        this.reset();
+        this.inc(read(stats()));
+      },
+    });
+  counter("rwerror_store_writes_lost_total", "Database writes given up on (lost)", (s) => s.failed);
+  counter(
+    "rwerror_store_fallbacks_total",
+    "Decisions taken without the database (it failed or was slow)",
+    (s) => s.fallbacks,
+  );
+  counter("rwerror_store_outages_total", "Times the database stopped answering", (s) => s.outages);
+  new Gauge({
+    name: "rwerror_store_writes_pending",
+    help: "Database writes queued for a retry",
+    registers: [metrics.registry],
+    collect() {
+      this.set(stats().pending);
+    },
+  });
 }
 
 /** `rwerror_outbox_depth`: answers written and not yet posted nor given up, read at each scrape. */

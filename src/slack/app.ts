@@ -14,7 +14,13 @@ import type { HealthSource } from "../server/health.ts";
 import { healthRoutes, registerHealthGauges, startHealthServer } from "../server/health-routes.ts";
 import { guardSlackRequests, hardenServer } from "../server/http-guard.ts";
 import { createInFlight, describeRequest } from "../server/inflight.ts";
-import { countingFetch, createMetrics, instrumentMatcher, type Metrics } from "../server/metrics.ts";
+import {
+  countingFetch,
+  createMetrics,
+  instrumentMatcher,
+  type Metrics,
+  registerStoreStats,
+} from "../server/metrics.ts";
 import { createReplayGuard } from "../server/replay.ts";
 import { createLocalClaims, guardStore, type StoreGuard } from "../store/index.ts";
 import { createSlackOutbox } from "./answer-outbox.ts";
@@ -72,22 +78,19 @@ export function buildApp(deps: SlackDeps): BuiltApp {
   const socketMode = config.mode === "socket";
   const logger = deps.logger ?? createLogger(config);
   let draining = false;
-  // Filled below; the metrics' catalog gauge reads whatever is being served.
-  // Writes that never land are logged by the guard and counted in its stats (/healthz, /metrics).
-  let metricsRef: Metrics | undefined;
+  // Writes that never land are logged by the guard and counted in its stats (/readyz, /metrics).
   const guard =
     deps.guard ??
     guardStore(deps.store, {
       log: {
+        info: (m) => listenerDeps.logger.info(m),
         warn: (m) => listenerDeps.logger.warn(m),
-        error: (m) => {
-          metricsRef?.storeWriteFailures.inc();
-          listenerDeps.logger.error(m);
-        },
+        error: (m) => listenerDeps.logger.error(m),
       },
     });
+  // The metrics' catalog gauge reads whatever is being served.
   const metrics = createMetrics(() => listenerDeps.catalog);
-  metricsRef = metrics;
+  registerStoreStats(metrics, () => guard.stats());
   const answers = createSlackOutbox(config, { guard, now: deps.now, log: () => listenerDeps.logger, metrics });
   const listenerDeps: ListenerDeps = {
     ...deps,

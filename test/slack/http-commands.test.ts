@@ -47,7 +47,7 @@ describe("HTTP mode: the receiver", () => {
       datasetVersion: bot.catalog.datasetVersion,
       db: "ok",
       store: "sqlite",
-      writes: { pending: 0, retried: 0, failed: 0, fallbacks: 0 },
+      writes: { pending: 0, retried: 0, failed: 0, fallbacks: 0, outages: 0 },
       problems: [],
     });
   });

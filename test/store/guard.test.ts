@@ -37,7 +37,7 @@ describe("store guard", () => {
     env = tempDir();
     const store = await env.open();
     const { lines, log } = logSink();
-    const guard = guardStore(store, { deadlineMs: 50, log });
+    const guard = guardStore(store, { deadlineMs: 50, quietMs: 0, log });
     const t0 = Date.now();
     const never = () => new Promise<boolean>(() => {});
     expect(await guard.decide("event claim Ev1", never, () => true)).toBe(true);
@@ -57,7 +57,58 @@ describe("store guard", () => {
       ),
     ).toBe(true);
     expect(guard.stats()).toMatchObject({ fallbacks: 2, failed: 0 });
-    expect(lines.join("\n")).toMatch(/event claim Ev1 took over 50 ms/);
+    expect(lines.join("\n")).toMatch(/database failing \(no answer within 50 ms, first at: event claim Ev1\)/);
+  });
+
+  it("logs an outage once when it starts and once when it ends, however many events it touched", async () => {
+    env = tempDir();
+    const store = await env.open();
+    const { lines, log } = logSink();
+    const guard = guardStore(store, { deadlineMs: 50, log });
+    const full = () => Promise.reject(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }));
+    for (let i = 0; i < 40; i++) {
+      expect(await guard.decide(`event claim Ev${i}`, full, () => true)).toBe(true);
+      await guard.write(`occurrence ${i}`, full);
+    }
+    expect(guard.down()).toBe(true);
+    expect(guard.stats()).toMatchObject({ fallbacks: 40, pending: 40, failed: 0, outages: 1 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^warn store: database failing \(database or disk is full, first at: event claim Ev0\)/);
+    // A read that works while the queued writes still fail (a full disk) does not end the outage.
+    expect(
+      await guard.decide(
+        "event claim back",
+        (s) => s.claimEvent("EvBack"),
+        () => false,
+      ),
+    ).toBe(true);
+    await guard.drain(300);
+    expect(guard.down()).toBe(true);
+    expect(lines).toHaveLength(1);
+  });
+
+  it("retries queued writes in order, behind each other, and they all land once the database is back", async () => {
+    env = tempDir();
+    const store = await env.open();
+    const { lines, log } = logSink();
+    const guard = guardStore(store, { deadlineMs: 50, quietMs: 0, log });
+    let healthy = false;
+    const landed: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await guard.write(`write ${i}`, async () => {
+        if (!healthy) throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+        landed.push(i);
+      });
+    }
+    expect(guard.stats().pending).toBe(5);
+    healthy = true;
+    await guard.drain(10_000);
+    expect(landed).toEqual([0, 1, 2, 3, 4]);
+    expect(guard.stats()).toMatchObject({ pending: 0, failed: 0, outages: 1 });
+    expect(guard.down()).toBe(false);
+    expect(lines.at(-1)).toMatch(
+      /database answering again after \d+ ms: 0 decision\(s\) taken without it, 5 write\(s\) queued, 0 lost/,
+    );
   });
 
   it("retries a failed write with backoff until it lands, without holding up the caller", async () => {

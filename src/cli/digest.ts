@@ -1,11 +1,18 @@
 import { parseArgs } from "node:util";
 import { renderDigestMessage, renderDigestText } from "../render/digest.ts";
-import { type PostDigest, postDigestOnce } from "../report/digest-post.ts";
+import { DigestNotRecordedError, type PostDigest, postDigestOnce } from "../report/digest-post.ts";
 import { PeriodError } from "../report/period.ts";
 import { buildWeeklyDigest, digestTargetAt, digestTargetForWeek } from "../report/weekly.ts";
 import { assertTimeZone, formatLocal } from "../report/zoned-time.ts";
 import { argumentErrorLine } from "./args.ts";
 import { isParseArgsError, type ReportDeps } from "./report.ts";
+
+function describeError(error: unknown): string {
+  if (error instanceof DigestNotRecordedError) return error.message;
+  const e = error as { code?: unknown; data?: { error?: unknown }; message?: unknown };
+  const slack = typeof e?.data?.error === "string" ? ` (${e.data.error})` : "";
+  return `${String(e?.message ?? error).split("\n")[0]}${slack}`;
+}
 
 export interface DigestDeps extends ReportDeps {
   /** Posts to Slack (chat.postMessage); absent without a bot token. */
@@ -76,14 +83,28 @@ export async function runDigestCommand(argv: string[], deps: DigestDeps): Promis
     );
     return 2;
   }
-  if (values.force) {
-    const { ts } = await deps.post(channel, await buildWeeklyDigest(deps.store, deps.catalog, target));
-    deps.out(`Posted digest ${target.periodKey} to ${channel}${ts ? ` (ts ${ts})` : ""} without claiming the week.\n`);
-    return 0;
+  const post = deps.post;
+  let result: Awaited<ReturnType<typeof postDigestOnce>>;
+  try {
+    if (values.force) {
+      const { ts } = await post(channel, await buildWeeklyDigest(deps.store, deps.catalog, target));
+      deps.out(
+        `Posted digest ${target.periodKey} to ${channel}${ts ? ` (ts ${ts})` : ""} without claiming the week.\n`,
+      );
+      return 0;
+    }
+    result = await postDigestOnce({ store: deps.store, catalog: deps.catalog, channel, post }, target);
+  } catch (error) {
+    // Slack unreachable, a timeout, a database that would not record the post: one line, no stack.
+    err(`rwerror digest: not posted: ${describeError(error)}\n`);
+    return 1;
   }
-  const result = await postDigestOnce({ store: deps.store, catalog: deps.catalog, channel, post: deps.post }, target);
   if (result.status === "posted") {
-    deps.out(`Posted digest ${result.periodKey} to ${channel}${result.ts ? ` (ts ${result.ts})` : ""}.\n`);
+    deps.out(
+      result.found
+        ? `Digest ${result.periodKey} was already in ${channel} (ts ${result.ts}); recorded it as posted.\n`
+        : `Posted digest ${result.periodKey} to ${channel}${result.ts ? ` (ts ${result.ts})` : ""}.\n`,
+    );
     return 0;
   }
   const when = result.existing?.postedAt

@@ -10,17 +10,12 @@ import { runReportCommand } from "./report.ts";
 /** Posting needs Slack: only then is @slack/bolt loaded. */
 async function digestPoster(config: Config): Promise<PostDigest | undefined> {
   if (!config.slackBotToken) return undefined;
-  const { webApi } = await import("@slack/bolt");
   const { createDigestPoster } = await import("../slack/digest-poster.ts");
-  const { SLACK_CLIENT_POLICY } = await import("../slack/client-policy.ts");
-  const client = new webApi.WebClient(config.slackBotToken, {
-    ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
-    timeout: SLACK_CLIENT_POLICY.timeout,
-    retryConfig: { ...SLACK_CLIENT_POLICY.retryConfig },
-  });
-  const post = createDigestPoster(client);
+  const { deliveryClient } = await import("../slack/delivery.ts");
+  // One try per call: the poster retries itself, looking for the digest's key before each new attempt.
+  const post = createDigestPoster(deliveryClient(config.slackBotToken, { slackApiUrl: config.slackApiUrl }));
   const { renderDigestMessage } = await import("../render/digest.ts");
-  return async (channel, digest) => ({ ts: (await post(channel, renderDigestMessage(digest))).ts });
+  return async (channel, digest, once) => await post(channel, renderDigestMessage(digest), once);
 }
 
 export async function runStoreCommand(

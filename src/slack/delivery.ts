@@ -37,12 +37,13 @@ export function deliveryOf(error: unknown): Exclude<Delivery, { kind: "posted" }
   }
 }
 
-interface MessageWithMetadata {
+export interface MessageWithMetadata {
   ts?: string;
   metadata?: { event_type?: string; event_payload?: { key?: unknown } };
 }
 
-function findKey(messages: readonly MessageWithMetadata[] | undefined, key: string): string | undefined {
+/** The ts of the message carrying idempotency key `key`, if any. */
+export function findKey(messages: readonly MessageWithMetadata[] | undefined, key: string): string | undefined {
   return messages?.find((m) => m.metadata?.event_type === ANSWER_EVENT_TYPE && m.metadata.event_payload?.key === key)
     ?.ts;
 }

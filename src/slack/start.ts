@@ -8,6 +8,7 @@ import { renderDigestMessage } from "../render/digest.ts";
 import { startDigestScheduler } from "../report/schedule.ts";
 import type { CliIo } from "../terminal/io.ts";
 import { type BuiltApp, buildApp } from "./app.ts";
+import { deliveryClient } from "./delivery.ts";
 import type { SlackDeps } from "./deps.ts";
 import { createDigestPoster } from "./digest-poster.ts";
 import { configuredSecrets, scrubber } from "./log.ts";
@@ -56,14 +57,15 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
   }
   const logger = built.app.logger;
 
-  const post = createDigestPoster(built.app.client);
+  // One try per call: the poster retries itself, looking for its key before each new attempt.
+  const post = createDigestPoster(deliveryClient(config.slackBotToken ?? "", { slackApiUrl: config.slackApiUrl }));
   const scheduler = startDigestScheduler({
     store: deps.store,
     catalog: deps.catalog,
     cron: config.digestCron,
     tz: config.timeZone,
     channel: config.digestChannel,
-    post: async (channel, digest) => ({ ts: (await post(channel, renderDigestMessage(digest))).ts }),
+    post: async (channel, digest, once) => await post(channel, renderDigestMessage(digest), once),
     now: deps.now,
     log: logger,
     retentionDays: config.retentionDays,

@@ -3,8 +3,7 @@
  * /readyz stays 200 and says the database is full, no write is reported as done when its commit failed,
  * and once space is back every occurrence lands. Needs root to mount the tmpfs; skipped (saying so) otherwise.
  */
-import { execFileSync } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,24 +12,11 @@ import { startFakeSlack } from "../support/fake-slack.ts";
 import { TEST_SIGNING_SECRET } from "../support/signing.ts";
 import { countAnswers, sendEvents, writeFaultCatalog } from "./answer-count.ts";
 import { startReplica } from "./replica-process.ts";
+import { fill, mountProblem, mountTmpfs } from "./tmpfs.ts";
 
 const CHANNEL = "C0FULLDISK";
 const DAY = 86_400_000;
 
-function mountProblem(): string | undefined {
-  if (process.platform !== "linux") return "tmpfs needs Linux";
-  if (process.getuid?.() !== 0) return "mounting a tmpfs needs root";
-  const probe = mkdtempSync(join(tmpdir(), "rwerror-tmpfs-probe-"));
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", probe], { stdio: "ignore" });
-    execFileSync("umount", [probe], { stdio: "ignore" });
-    return undefined;
-  } catch {
-    return "this sandbox refuses mount -t tmpfs";
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-}
 // Issue 19, "a full disk": before the fix 5 of 20 acknowledged events were answered (the in-process
 // fallback for reply claims capped every thread as a new card) and the occurrence writes were lost.
 const skipped = mountProblem();
@@ -40,21 +26,6 @@ afterEach(async () => {
   for (const c of cleanups.reverse()) await c();
   cleanups = [];
 });
-
-/** Writes until the file system says ENOSPC; the bytes written. */
-function fill(path: string): number {
-  const fd = openSync(path, "w");
-  const chunk = Buffer.alloc(16 * 1024, 7);
-  let written = 0;
-  try {
-    for (;;) written += writeSync(fd, chunk);
-  } catch (error) {
-    if ((error as { code?: string }).code !== "ENOSPC") throw error;
-  } finally {
-    closeSync(fd);
-  }
-  return written;
-}
 
 async function readyz(port: number) {
   const res = await fetch(`http://127.0.0.1:${port}/readyz`, { headers: { authorization: "Bearer full-disk-token" } });
@@ -74,10 +45,8 @@ describe.skipIf(skipped !== undefined)(
     it("keeps answering, stays ready (degraded: database full), and lands every occurrence once space is back", async () => {
       const dir = mkdtempSync(join(tmpdir(), "rwerror-fulldisk-"));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      const mnt = join(dir, "mnt");
-      mkdirSync(mnt);
-      execFileSync("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mnt]);
-      cleanups.push(() => execFileSync("umount", ["-l", mnt]));
+      const { mnt, unmount } = mountTmpfs(dir);
+      cleanups.push(unmount);
       const fake = await startFakeSlack();
       cleanups.push(() => fake.close());
       const db = join(mnt, "bot.sqlite");

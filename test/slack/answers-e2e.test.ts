@@ -235,8 +235,8 @@ describe("seen before and the repeat pointer", () => {
     const b = await start();
     await paste(b, PASTE_DOWNSTREAM);
     await b.fake.waitFor(() => threadPosts(b).length === 1);
-    // The fake Web API's first chat.postMessage ts: the auto-reply card the vote lands on.
-    const replyTs = "1700000001.000001";
+    // The auto-reply card the vote lands on.
+    const replyTs = String(b.fake.messages[0]?.ts);
     await clickForAnswer(b, "vote", {
       actionId: ACTION.helpful,
       value: encodeCardRef({ r: DOWNSTREAM_ID, k: "e", c: 1, v: [] }),

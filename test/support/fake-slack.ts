@@ -65,6 +65,8 @@ export interface FakeSlack {
   responsesTo(id: string): RecordedResponse[];
   /** Override (or add) a method's answer. */
   handle(method: string, handler: Handler): void;
+  /** Runs `hook` on each call to `method` just before it is answered (the call is done by then). */
+  onCall(method: string, hook: (args: Record<string, unknown>) => void): void;
   /** The next call to `method` gets HTTP 429 with `Retry-After: seconds`. */
   rateLimitOnce(method: string, seconds?: number): void;
   /** Every later call to `method` is answered only after `ms`: lets concurrent requests overlap. */
@@ -132,6 +134,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const channels = new Map<string, string>();
   const files = new Map<string, FakeFile>();
   const handlers = new Map<string, Handler>();
+  const hooks = new Map<string, (args: Record<string, unknown>) => void>();
   const rateLimits = new Map<string, number>();
   const delays = new Map<string, number>();
   const faults = new Map<string, { fault: Fault; until: number }>();
@@ -143,7 +146,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   let origin = "";
   const nextTs = () => {
     tsCounter += 1;
-    return `${1_700_000_000 + tsCounter}.${String(tsCounter).padStart(6, "0")}`;
+    // Seconds of the real clock, like Slack's: a look-up by `oldest` (conversations.history) finds what it should.
+    return `${Math.floor(Date.now() / 1000)}.${String(tsCounter).padStart(6, "0")}`;
   };
 
   const defaults: Record<string, Handler> = {
@@ -248,6 +252,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       if (wait !== undefined) await new Promise((r) => setTimeout(r, wait));
       const handler = handlers.get(method) ?? defaults[method];
       const answer = handler ? handler(args) : { ok: false, error: "unknown_method" };
+      hooks.get(method)?.(args);
       if (fault && "lose" in fault) {
         // Done, and the response never arrives.
         req.socket.destroy();
@@ -305,6 +310,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     responseUrl: (id = "r1") => `${origin}/respond/${id}`,
     responsesTo: (id) => responses.filter((r) => r.id === id),
     handle: (method, handler) => void handlers.set(method, handler),
+    onCall: (method, hook) => void hooks.set(method, hook),
     rateLimitOnce: (method, seconds = 1) => void rateLimits.set(method, seconds),
     delay: (method, ms) => void delays.set(method, ms),
     fault: (method, fault, forMs = 24 * 3_600_000) => void faults.set(method, { fault, until: Date.now() + forMs }),

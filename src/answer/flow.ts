@@ -124,7 +124,7 @@ function isMuted(deps: AnswerDeps, key: ReplyKey): Promise<boolean> {
   return deps.guard.decide(
     `mute channel=${key.channelId}`,
     (store) => store.isMuted(key.channelId, key.recordId, deps.now()),
-    () => false,
+    () => deps.localMutes?.isMuted(key.channelId, key.recordId, deps.now()) ?? false,
   );
 }
 

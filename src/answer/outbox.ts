@@ -50,8 +50,13 @@ export interface OutboxDeps {
 export type Sent = { kind: "posted"; ts: string } | { kind: "queued" } | { kind: "final"; reason: string };
 
 export interface Outbox {
-  /** Writes the answer, then makes the first attempt; a failure that can pass leaves it queued. */
-  send(entry: NewOutboxEntry): Promise<Sent>;
+  /**
+   * Writes the answer, then makes the first attempt; a failure that can pass leaves it queued. The first
+   * attempt looks for the key before posting when `recheck` says the event may have been answered
+   * already (a Slack retry), and whenever the store would not take the answer: without the store, no
+   * shared claim kept another replica from answering the same event.
+   */
+  send(entry: NewOutboxEntry, opts?: { recheck?: boolean }): Promise<Sent>;
   /** Delivers answers that are due (retries, and those whose replica died): one pass. */
   sweep(): Promise<number>;
   /** Answers this process keeps in memory because the store would not take them. */
@@ -101,10 +106,10 @@ export function createOutbox(
     return { kind: "queued" };
   }
 
-  async function attempt(entry: OutboxEntry, inMemory: boolean, first = false): Promise<Sent> {
+  async function attempt(entry: OutboxEntry, inMemory: boolean, first = false, recheck = false): Promise<Sent> {
     let result: Delivery;
     try {
-      result = await port.deliver(entry, entry.attempts > 1);
+      result = await port.deliver(entry, recheck || entry.attempts > 1);
     } catch (error) {
       result = { kind: "retry", reason: (error as Error)?.message ?? String(error) };
     }
@@ -112,7 +117,7 @@ export function createOutbox(
   }
 
   return {
-    async send(input) {
+    async send(input, { recheck = false } = {}) {
       const entry: OutboxEntry = { ...input, attempts: 1, createdAt: now() };
       const written = await guard.decide(
         `answer write ${input.key}`,
@@ -126,7 +131,7 @@ export function createOutbox(
         logger.debug(`outbox: the store did not take answer ${input.key}; retrying it from memory`);
         memory.set(entry.key, { entry, nextAt: 0, busy: true });
       }
-      return attempt(entry, written === "memory", true);
+      return attempt(entry, written === "memory", true, recheck || written === "memory");
     },
     async sweep() {
       let delivered = 0;

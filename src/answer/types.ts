@@ -1,7 +1,7 @@
 /** What the answer flow is given: its dependencies, the paste, where it came from, and how to reply. */
 import type { Match, Matcher, MatchResult } from "../matcher/types.ts";
 import type { CardContext } from "../render/index.ts";
-import type { LocalClaims, OccurrenceInput, ReplyKey, StoreGuard } from "../store/index.ts";
+import type { LocalClaims, LocalMutes, OccurrenceInput, ReplyKey, StoreGuard } from "../store/index.ts";
 
 /** The settings the flow reads (a subset of Config, so the Slack deps fit as they are). */
 export interface AnswerSettings {
@@ -19,6 +19,8 @@ export interface AnswerDeps {
   guard: StoreGuard;
   /** This process's own claims, used only while the database does not answer. */
   localClaims: LocalClaims;
+  /** The mutes as last read from the database: they hold while it does not answer. */
+  localMutes?: LocalMutes;
   now: () => number;
   config: AnswerSettings;
   logger: { debug(msg: string): void; info(msg: string): void; warn(msg: string): void };

@@ -22,7 +22,7 @@ import {
   registerStoreStats,
 } from "../server/metrics.ts";
 import { createReplayGuard } from "../server/replay.ts";
-import { createLocalClaims, guardStore, type StoreGuard } from "../store/index.ts";
+import { createLocalClaims, createLocalMutes, guardStore, type StoreGuard } from "../store/index.ts";
 import { createSlackOutbox } from "./answer-outbox.ts";
 import { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 import type { ListenerDeps, SlackDeps } from "./deps.ts";
@@ -37,6 +37,9 @@ const LEVELS: Record<Config["logLevel"], LogLevel> = {
   warn: LogLevel.WARN,
   error: LogLevel.ERROR,
 };
+
+/** How often the mutes in force are re-read for the outage fallback. */
+const MUTES_EVERY_MS = 10_000;
 
 /** Bolt's extended handler (error, body, context); the last overload of app.error. */
 type ExtendedErrorHandler = Parameters<App["error"]>[0];
@@ -98,6 +101,7 @@ export function buildApp(deps: SlackDeps): BuiltApp {
     fetch: deps.fetch ?? globalThis.fetch,
     guard,
     localClaims: createLocalClaims(),
+    localMutes: createLocalMutes(),
     outbox: answers.outbox,
     resumers: new Map(),
   };
@@ -178,6 +182,19 @@ export function buildApp(deps: SlackDeps): BuiltApp {
   });
   registerListeners(app, listenerDeps);
 
+  let mutesReadAt = Number.NEGATIVE_INFINITY;
+  const refreshMutes = async () => {
+    if (deps.now() - mutesReadAt < MUTES_EVERY_MS) return;
+    const mutes = await guard.decide(
+      "mutes",
+      (store) => store.activeMutes(undefined, deps.now()),
+      () => undefined,
+    );
+    if (!mutes) return;
+    listenerDeps.localMutes.replace(mutes);
+    mutesReadAt = deps.now();
+  };
+
   let server: Server | undefined;
   let stopped = false;
   const stopReceiving = async () => {
@@ -205,8 +222,9 @@ export function buildApp(deps: SlackDeps): BuiltApp {
         hardenServer(server, config.maxConnections);
         guardSlackRequests(server, { path: "/slack/events", draining: () => draining, logger: app.logger });
       }
-      // Retries of answers Slack would not take, and events a dead replica left unanswered.
-      answers.start(() => takeOverUnfinished(listenerDeps));
+      // Retries of answers Slack would not take, events a dead replica left unanswered, and the mutes
+      // re-read now and then so they hold through an outage.
+      answers.start(() => Promise.all([takeOverUnfinished(listenerDeps), refreshMutes()]));
     },
     drain: async (graceMs) => {
       draining = true;

@@ -4,7 +4,7 @@ import type { Outbox } from "../answer/index.ts";
 import type { Catalog } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
 import type { Matcher } from "../matcher/types.ts";
-import type { LocalClaims, Store, StoreGuard } from "../store/index.ts";
+import type { LocalClaims, LocalMutes, Store, StoreGuard } from "../store/index.ts";
 
 export interface SlackDeps {
   config: Config;
@@ -28,6 +28,8 @@ export interface ListenerDeps extends SlackDeps {
   guard: StoreGuard;
   /** This process's own claims, used only while the database does not answer. */
   localClaims: LocalClaims;
+  /** The mutes in force as last read (refreshed by the sweep): they hold while the database does not answer. */
+  localMutes: LocalMutes;
   /** Answers are written here before they are posted, and retried until they land. */
   outbox: Outbox;
   /**

@@ -19,6 +19,8 @@ export interface OutboxRoute {
   outbox: Outbox;
   /** The idempotency key (`ev:<event id>`); a second post of one handling gets `#2`, and so on. */
   key: string;
+  /** A redelivery (Slack's retry, a takeover): look for the key in the thread before posting. */
+  recheck?: boolean;
 }
 
 /**
@@ -54,7 +56,7 @@ export function threadPort(
         threadTs,
         message: JSON.stringify(message),
         replyKey: opts?.replyKey ?? null,
-      });
+      }, { recheck: route.recheck ?? false });
       if (sent.kind === "final") throw new Error(sent.reason);
       return sent.kind === "posted" ? sent.ts : undefined;
     },

@@ -8,6 +8,7 @@ export {
   type WriteStats,
 } from "./guard.ts";
 export { createLocalClaims, type LocalClaims } from "./local-claims.ts";
+export { createLocalMutes, type LocalMutes } from "./local-mutes.ts";
 export { defaultMigrationsDir, type Migration, readMigrations } from "./migrate.ts";
 export { type OpenStoreOptions, openStore, storeKindOf } from "./open.ts";
 export type { NewOutboxEntry, OutboxEntry, OutboxStore, UnfinishedEvent } from "./outbox-types.ts";

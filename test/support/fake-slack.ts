@@ -146,8 +146,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   let origin = "";
   const nextTs = () => {
     tsCounter += 1;
-    // Seconds of the real clock, like Slack's: a look-up by `oldest` (conversations.history) finds what it should.
-    return `${Math.floor(Date.now() / 1000)}.${String(tsCounter).padStart(6, "0")}`;
+    // Seconds of the real clock, like Slack's: a look-up by `oldest` (conversations.history) finds what it
+    // should. The fraction starts at 900000 so it never equals a pasted message's ts (payloads.ts counts from 1).
+    return `${Math.floor(Date.now() / 1000)}.${900_000 + tsCounter}`;
   };
 
   const defaults: Record<string, Handler> = {

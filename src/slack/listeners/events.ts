@@ -45,7 +45,9 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     // The event goes into the claim: if this process dies before the answer is written, another
     // replica (or this one after a restart) answers it from there.
     const payload = JSON.stringify({ kind: "message", teamId, event: m });
-    const handled = await handleOnce(deps, eventId, () => handleMessage(m, teamId, context.botToken, client, eventId), {
+    // Slack's retry of an event may have been answered already, by a replica whose claim we cannot see.
+    const retried = context.retryNum !== undefined && context.retryNum > 0;
+    const handled = await handleOnce(deps, eventId, () => handleMessage(m, teamId, context.botToken, client, eventId, retried), {
       payload,
       staleMs: deps.config.leaseMs,
     });
@@ -56,7 +58,7 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     const m = messageEventSchema.safeParse(payload.event);
     if (!m.success) return false;
     const teamId = typeof payload.teamId === "string" ? payload.teamId : undefined;
-    return handleMessage(m.data, teamId, deps.config.slackBotToken, app.client, eventId);
+    return handleMessage(m.data, teamId, deps.config.slackBotToken, app.client, eventId, true);
   });
 
   async function handleMessage(
@@ -65,6 +67,7 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     botToken: string | undefined,
     client: webApi.WebClient,
     eventId: string,
+    recheck: boolean,
   ): Promise<void> {
     const files = m.files && m.files.length > 0 && botToken ? await readFiles(client, m, botToken) : [];
     const threadTs = m.thread_ts ?? m.ts;
@@ -86,6 +89,7 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
         port: threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger, {
           outbox: deps.outbox,
           key: `ev:${eventId}`,
+          recheck,
         }),
       },
     );

@@ -21,7 +21,10 @@ export function registerMention(app: App, deps: ListenerDeps): void {
     if (!parsed.success || !envelope.success) return;
     const { event_id: eventId, team_id: teamId } = envelope.data;
     const payload = JSON.stringify({ kind: "app_mention", teamId, event: parsed.data, botUserId: context.botUserId });
-    await handleOnce(deps, eventId, () => answerMention(parsed.data, teamId, client, context.botUserId, eventId), {
+    // Slack's retry may have been answered already by a replica whose claim this one cannot see.
+    const retried = context.retryNum !== undefined && context.retryNum > 0;
+    const answer = () => answerMention(parsed.data, teamId, client, context.botUserId, eventId, retried);
+    await handleOnce(deps, eventId, answer, {
       payload,
       staleMs: deps.config.leaseMs,
     });
@@ -31,7 +34,7 @@ export function registerMention(app: App, deps: ListenerDeps): void {
     const m = appMentionSchema.safeParse(payload.event);
     if (!m.success) return false;
     const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-    return answerMention(m.data, str(payload.teamId), app.client, str(payload.botUserId), eventId);
+    return answerMention(m.data, str(payload.teamId), app.client, str(payload.botUserId), eventId, true);
   });
 
   /** The thread's messages from people, oldest first, then the mention itself ("@rwerror ERROR: …"). */
@@ -54,12 +57,14 @@ export function registerMention(app: App, deps: ListenerDeps): void {
     client: webApi.WebClient,
     botUserId: string | undefined,
     eventId: string,
+    recheck: boolean,
   ): Promise<void> {
     const threadTs = m.thread_ts ?? m.ts;
     const key = `ev:${eventId}`;
     const port = threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger, {
       outbox: deps.outbox,
       key,
+      recheck,
     });
     const target = await firstErrorIn(deps, await candidates(m, client, botUserId), m.channel);
     if (!target) {

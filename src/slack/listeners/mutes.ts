@@ -36,6 +36,7 @@ export async function muteCommand(
   const until = deps.now() + req.forMs;
   const mute = { channelId, recordId: record.id, until, userId };
   // Retried in the background when the database is busy; a mute that never lands is logged.
+  deps.localMutes?.add(mute);
   await deps.guard.write(`mute record=${record.id}`, (store) => store.muteRecord(mute));
   const when = new Date(until).toISOString().slice(0, 16).replace("T", " ");
   return renderPlain(

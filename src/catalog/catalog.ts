@@ -37,22 +37,22 @@ export function joinCatalog(
     analyses,
     { inPlace },
   );
-  return { catalog: indexCatalog(join.records, entries, builds), join };
-}
-
-function indexCatalog(
-  records: readonly ErrorRecord[],
-  entries: readonly ParsedEntry[],
-  builds: readonly DatasetHeader[],
-): Catalog {
-  const ids = new Map(records.map((r) => [r.id, r]));
-  const slugs = new Map<string, ErrorRecord>();
-  for (const r of records) if (!slugs.has(r.slug)) slugs.set(r.slug, r);
   // The newest dataset version among the files wins: it names what the bot is serving.
   let datasetVersion: string | null = null;
   for (const e of entries) {
     if (e.datasetVersion && (!datasetVersion || e.datasetVersion > datasetVersion)) datasetVersion = e.datasetVersion;
   }
+  return { catalog: indexCatalog(join.records, datasetVersion, builds), join };
+}
+
+function indexCatalog(
+  records: readonly ErrorRecord[],
+  datasetVersion: string | null,
+  builds: readonly DatasetHeader[],
+): Catalog {
+  const ids = new Map(records.map((r) => [r.id, r]));
+  const slugs = new Map<string, ErrorRecord>();
+  for (const r of records) if (!slugs.has(r.slug)) slugs.set(r.slug, r);
   const tags = new Set<string>();
   const files = new Map<string, ErrorRecord[]>();
   for (const r of records) {
@@ -72,6 +72,18 @@ function indexCatalog(
     bySlug: (slug) => slugs.get(slug),
     find: (key) => ids.get(key.trim()) ?? slugs.get(key.trim().toLowerCase()),
   };
+}
+
+/**
+ * The catalog of records a load already joined with their analyses (a reload's worker thread did the
+ * parsing and the join): only the lookups are built here.
+ */
+export function indexJoinedRecords(
+  records: readonly ErrorRecord[],
+  datasetVersion: string | null,
+  builds: readonly DatasetHeader[] = [],
+): Catalog {
+  return indexCatalog(records, datasetVersion, builds);
 }
 
 /** A catalog from records already in memory (tests, generated benches). */

@@ -9,8 +9,9 @@ export {
   type HandlingStrategy,
   type RecordAnalysis,
 } from "./analysis-schema.ts";
-export { buildCatalog, type Catalog, catalogFromRecords } from "./catalog.ts";
+export { buildCatalog, type Catalog, catalogFromRecords, indexJoinedRecords } from "./catalog.ts";
 export { CatalogError, type CatalogProblem, formatProblem } from "./errors.ts";
+export type { DatasetHeader } from "./header.ts";
 export { type LoadResult, listDatasetFiles, loadCatalog } from "./load.ts";
 export { parseDataset } from "./parse.ts";
 export { type ErrorRecord, recordSchema } from "./schema.ts";

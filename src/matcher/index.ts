@@ -41,12 +41,43 @@ export function compileCatalog(catalog: Catalog): CompiledPattern[] {
   return out;
 }
 
+/** A turn of the event loop: what waits on it (an ack) runs before the next slice. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * `createMatcher` for a serving process that must keep answering meanwhile (a catalog reload): the
+ * patterns are compiled in slices of about `sliceMs`, each followed by a turn of the event loop.
+ */
+export async function createMatcherInSlices(
+  catalog: Catalog,
+  options: CreateMatcherOptions = {},
+  { sliceMs = 15 }: { sliceMs?: number } = {},
+): Promise<Matcher> {
+  const patterns: CompiledPattern[] = [];
+  let sliceStart = performance.now();
+  for (let order = 0; order < catalog.records.length; order++) {
+    const p = compilePattern(catalog.records[order] as Catalog["records"][number], order);
+    if (p) patterns.push(p);
+    if (performance.now() - sliceStart > sliceMs) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+  }
+  await nextTurn();
+  return matcherOver(catalog, patterns, options);
+}
+
 /**
  * Builds the matcher over a catalog: patterns compiled and indexed once, then `match(paste)` and
  * `search(keywords)` are pure and never throw.
  */
-export function createMatcher(
+export function createMatcher(catalog: Catalog, options: CreateMatcherOptions = {}): Matcher {
+  return matcherOver(catalog, compileCatalog(catalog), options);
+}
+
+function matcherOver(
   catalog: Catalog,
+  patterns: CompiledPattern[],
   {
     fuzzyThreshold = FUZZY_THRESHOLD,
     maxInputBytes = DEFAULT_MAX_INPUT_BYTES,
@@ -54,9 +85,8 @@ export function createMatcher(
     useIndex = true,
     fuzzy = true,
     risingwaveVersion,
-  }: CreateMatcherOptions = {},
+  }: CreateMatcherOptions,
 ): Matcher {
-  const patterns = compileCatalog(catalog);
   const vocab = { labels: catalogLabels(patterns) };
   const engine: Engine = { patterns, index: new LiteralIndex(patterns), useIndex, fuzzy, fuzzyThreshold, limit, vocab };
 

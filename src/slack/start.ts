@@ -81,6 +81,7 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
     },
     logger,
     () => served,
+    { matcherOptions: { risingwaveVersion: config.risingwaveVersion } },
   );
 
   // Said only once SIGHUP is handled: a SIGHUP before that would end the process (Node's default).

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,11 +10,10 @@ import { ACTION, encodeCardRef } from "../../src/render/index.ts";
 import { hardenServer } from "../../src/server/http-guard.ts";
 import { SLACK_CLIENT_POLICY } from "../../src/slack/app.ts";
 import { createChannelFilter } from "../../src/slack/channels.ts";
-import { watchCatalog } from "../../src/slack/reload.ts";
 import { HEALTH_TOKEN, type RunningBot, startBot } from "../support/bot.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, slackEscape } from "../support/pastes.ts";
 import { blockAction, slashCommand } from "../support/payloads.ts";
-import { repoRoot, shippedData } from "../support/seeds.ts";
+import { repoRoot } from "../support/seeds.ts";
 import { postEvent, postForm, postInteraction } from "../support/signing.ts";
 
 let bot: RunningBot;
@@ -209,43 +208,6 @@ describe("metrics and health", () => {
     } finally {
       child.kill();
       await locked.close();
-    }
-  });
-});
-
-describe("catalog reload", () => {
-  it("reloads on a data file change and on SIGHUP, and refuses a bad file keeping the last good catalog", async () => {
-    const dir = tempDir();
-    const file = join(dir, "records.jsonl");
-    copyFileSync(shippedData, file);
-    const logs: string[] = [];
-    let served = buildCatalog([]);
-    const watcher = watchCatalog(
-      [file],
-      (catalog) => {
-        served = catalog;
-      },
-      { info: (m) => void logs.push(`info ${m}`), warn: (m) => void logs.push(`warn ${m}`) },
-      () => served,
-      50,
-    );
-    try {
-      process.emit("SIGHUP", "SIGHUP");
-      expect(served.records.length).toBe(readFileSync(shippedData, "utf8").trim().split("\n").length);
-      const good = served;
-      writeFileSync(file, `${readFileSync(shippedData, "utf8")}{"record": not json}\n`);
-      await new Promise((r) => setTimeout(r, 400));
-      expect(served).toBe(good);
-      expect(logs.join("\n")).toMatch(
-        /warn catalog reload refused \(.*records\.jsonl changed\): .*records\.jsonl:\d+: invalid JSON.*still serving the last good catalog \(2 records\)/,
-      );
-      const [first = ""] = readFileSync(shippedData, "utf8").split("\n");
-      writeFileSync(file, `${first}\n`);
-      await new Promise((r) => setTimeout(r, 400));
-      expect(served.records).toHaveLength(1);
-      expect(logs.at(-1)).toMatch(/info catalog reloaded .*: 1 records/);
-    } finally {
-      watcher.close();
     }
   });
 });

@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # rwerror on Node 24 LTS. Three stages: `pack` builds dist/ and packs the package, `install` installs
 # the packed package from the lockfile without devDependencies (the one native build, better-sqlite3),
 # and the final stage copies the result: no compiler, no devDependency, no source in the image.

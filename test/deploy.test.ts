@@ -176,6 +176,7 @@ describe("the package", () => {
       "dist/",
       "data/*.jsonl",
       "data/*.jsonl.gz",
+      "data/*.json.gz",
       "data/analysis/*.jsonl",
       "migrations/",
       "README.md",

@@ -40,6 +40,10 @@ export type KindCode = (typeof KIND_CODE)[keyof typeof KIND_CODE];
 export const KIND_OF_CODE = { e: "exact", o: "folded", f: "fuzzy" } as const;
 export const kindCode = (kind: keyof typeof KIND_CODE): KindCode => KIND_CODE[kind];
 
+export type StandingCode = "a" | "c" | "l";
+export const STANDING_CODE = { answer: "a", candidate: "c", lookup: "l" } as const;
+export const STANDING_OF_CODE = { a: "answer", c: "candidate", l: "lookup" } as const;
+
 /** What a card's buttons carry: enough to re-render or record feedback without the paste. */
 export interface CardRef {
   /** record id */
@@ -56,6 +60,8 @@ export interface CardRef {
   w?: string[];
   /** the release read from the paste, so a re-rendered card is worked out for the same release */
   t?: string;
+  /** The card's standing: a = the answer to a paste, c = a candidate (a guess), l = a lookup (no paste matched) */
+  s?: StandingCode;
 }
 
 const VALUE_BUDGET = 1900;
@@ -63,6 +69,7 @@ const VALUE_BUDGET = 1900;
 export function encodeCardRef(ref: CardRef): string {
   const capped: CardRef = { r: ref.r, k: ref.k, c: Math.round(ref.c * 100) / 100, v: [] };
   if (ref.t) capped.t = ref.t.slice(0, 40);
+  if (ref.s) capped.s = ref.s;
   const fits = (next: CardRef) => JSON.stringify(next).length <= VALUE_BUDGET;
   for (const value of ref.v) {
     const next = { ...capped, v: [...capped.v, value.slice(0, 200)] };
@@ -96,6 +103,7 @@ export function decodeCardRef(value: string | undefined): CardRef | undefined {
     if (typeof o.l === "string") ref.l = o.l;
     if (Array.isArray(o.w)) ref.w = strings(o.w);
     if (typeof o.t === "string") ref.t = o.t;
+    if (o.s === "a" || o.s === "c" || o.s === "l") ref.s = o.s;
     return ref;
   } catch {
     return undefined;

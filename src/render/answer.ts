@@ -41,13 +41,15 @@ export function renderAnswer(result: MatchResult, opts: AnswerOptions, paste = "
   }
   if (result.verdict === "candidates") return withNote(renderNotSure(result, paste, ctx), result);
   // One model per card: its blocks, its button values and its fallback text all read it.
-  const model = cardModel(best.record, best, ctx);
+  // The verdict made it the answer: the card says so whatever its score.
+  const facts: MatchFacts = { ...best, standing: "answer" };
+  const model = cardModel(best.record, facts, ctx);
   const blocks = [
-    ...cardBlocks(best.record, best, ctx, model),
+    ...cardBlocks(best.record, facts, ctx, model),
     ...alternativeBlocks(best, rest, ctx),
     ...truncationNote(result),
   ];
-  return { text: cardFallback(best.record, best, ctx, model), blocks };
+  return { text: cardFallback(best.record, facts, ctx, model), blocks };
 }
 
 function withNote(message: SlackMessage, result: MatchResult): SlackMessage {
@@ -75,7 +77,7 @@ export function renderCardFromRef(
 
 /** A record looked up by id or slug (`/rwerror show`, a list's Show button): no captures, holes as "…". */
 export function renderRecordCard(record: ErrorRecord, opts: AnswerOptions): SlackMessage {
-  const facts = { kind: "exact" as const, confidence: 1, captures: [] };
+  const facts: MatchFacts = { kind: "exact", confidence: 1, captures: [], standing: "lookup" };
   const ctx: CardOptions = { ...opts };
   const model = cardModel(record, facts, ctx);
   return { text: cardFallback(record, facts, ctx, model), blocks: cardBlocks(record, facts, ctx, model) };

@@ -77,9 +77,12 @@ export function capturesLine(model: CardModel): string | null {
   return labelled.map((c) => `${escapeText(c.label ?? "")}: *${safeText(c.value, 60)}*`).join(" · ");
 }
 
-export function seenLine(seen: SeenBefore | null, mrkdwn = true): string {
-  if (!seen || seen.count === 0)
+export function seenLine(seen: SeenBefore | null, mrkdwn = true, notASighting = false): string {
+  if (!seen || seen.count === 0) {
+    // A lookup or a candidate is no sighting: nothing was recorded, so "first time" would be wrong.
+    if (notASighting) return "rwerror has not answered this error in a paste yet.";
     return mrkdwn ? ":new: First time rwerror has seen this error." : "First time rwerror has seen this error.";
+  }
   const channels =
     seen.channels.length === 0
       ? ""

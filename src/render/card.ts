@@ -7,7 +7,7 @@
 import type { ErrorRecord } from "../catalog/schema.ts";
 import { HINT_LINE } from "../matcher/grammar.ts";
 import type { Match } from "../matcher/types.ts";
-import { ACTION, type CardRef, encodeCardRef, kindCode } from "./actions.ts";
+import { ACTION, type CardRef, encodeCardRef, kindCode, STANDING_CODE, STANDING_OF_CODE } from "./actions.ts";
 import { actions, type Block, type ButtonElement, button, context, header, linkButton, section } from "./blocks.ts";
 import {
   capturesLine,
@@ -27,6 +27,9 @@ import { unanalysedGuide } from "./unanalysed.ts";
 
 export { SEVERITY_EMOJI, sourceLabel } from "./card-lines.ts";
 
+export const CANDIDATE_BANNER =
+  ":thinking_face: *A candidate, not the answer*: check its wording fits your error before acting on it.";
+
 /** At most this many blocks and visible characters before a card's buttons. */
 export const CARD_FIRST_SCREEN = { blocks: 6, chars: 900 } as const;
 export const CARD_ACTIONS_BLOCK = "rwerror_card_actions";
@@ -39,6 +42,7 @@ export function refFor(
 ): CardRef {
   const redact = ctx.redact ?? ((t: string) => t);
   const ref: CardRef = { r: record.id, k: kindCode(facts.kind), c: facts.confidence, v: facts.captures.map(redact) };
+  ref.s = STANDING_CODE[model.standing];
   if (facts.layer) ref.l = redact(facts.layer);
   if (model.wrappers.length > 0) ref.w = model.wrappers.map(redact);
   const user = facts.release?.user;
@@ -51,6 +55,7 @@ export function factsFromRef(ref: CardRef): { facts: MatchFacts; wrappers: strin
   const kind = ref.k === "e" ? "exact" : ref.k === "o" ? "folded" : "fuzzy";
   const facts: MatchFacts = { kind, confidence: ref.c, captures: ref.v };
   if (ref.l) facts.layer = ref.l;
+  if (ref.s) facts.standing = STANDING_OF_CODE[ref.s];
   return { facts, wrappers: ref.w ?? [] };
 }
 
@@ -132,19 +137,21 @@ function unanalysedBody(model: CardModel, level: Level): Block[] {
 
 /** Seen before, team notes and why it matched: one context block. */
 function footer(model: CardModel, level: Level): Block {
-  const elements = [seenLine(model.seen)];
+  const elements = [seenLine(model.seen, true, model.standing !== "answer")];
   const note = model.notes[0];
   if (note) {
     const more = model.notes.length > 1 ? ` (+${model.notes.length - 1} in Show details)` : "";
     elements.push(`:memo: *Team notes:* ${noteLine(note, true, level.note)}${more}`);
   }
-  elements.push(`Why this match: ${escapeText(model.why)}`);
+  elements.push(`${model.standing === "lookup" ? "Why this card" : "Why this match"}: ${escapeText(model.why)}`);
   return context(elements);
 }
 
 /** Title, meta, meaning and steps (or source lines), then the footer: the card's first screen. */
 export function cardFirstScreen(model: CardModel, level: Level = LEVELS[0]): Block[] {
   const meta = [metaLine(model)];
+  // A guess says so before anything else: nobody should act on it as if it were the answer.
+  if (model.standing === "candidate") meta.unshift(CANDIDATE_BANNER);
   const chain = chainLine(model, level.wrapper);
   if (chain) meta.push(chain);
   const captures = capturesLine(model);
@@ -172,7 +179,10 @@ export function cardButtons(model: CardModel, ref: CardRef, opts: CardOptions): 
   ];
   if (!model.analysed) buttons.push(linkButton("Open a GitHub issue", ACTION.openIssue, model.links.newIssue));
   buttons.push(button(":+1: Helpful", ACTION.helpful, value), button(":-1: Not helpful", ACTION.notHelpful, value));
-  if (opts.ephemeral) buttons.push(button("Post in channel", ACTION.postInChannel, value, "primary"));
+  // A guess is not shared with the channel as if it were the answer.
+  if (opts.ephemeral && model.standing !== "candidate") {
+    buttons.push(button("Post in channel", ACTION.postInChannel, value, "primary"));
+  }
   return buttons;
 }
 
@@ -242,7 +252,7 @@ export function candidateButton(m: Match, index: number, ctx: CardContext = {}):
   return button(
     `${m.kind === "fuzzy" ? "≈ " : ""}${filledTitle(m.record, m.captures)}`,
     `${ACTION.alternativePrefix}${index}`,
-    encodeCardRef(refFor(m.record, m, ctx)),
+    encodeCardRef(refFor(m.record, { ...m, standing: "candidate" }, ctx)),
   );
 }
 

@@ -22,7 +22,14 @@ export interface MatchFacts {
   release?: Match["release"];
   context?: string;
   panicSite?: Match["panicSite"];
+  /**
+   * What the card is: the answer to a paste (default), one of the candidates of an unsure answer or
+   * under *Not it?*, or a record looked up by id, search or a list (no paste was matched at all).
+   */
+  standing?: Standing;
 }
+
+export type Standing = "answer" | "candidate" | "lookup";
 
 /** What the occurrence log knows about earlier sightings of a record (plain data from the store). */
 export interface SeenBefore {
@@ -91,6 +98,7 @@ export interface CardModel {
   links: { docs: string; issues: string; newIssue: string; phrase: string };
   seen: SeenBefore | null;
   notes: readonly TeamNote[];
+  standing: Standing;
   /** Release range, the release used, rewording and third-party context lines (already worded). */
   releaseLines: ReleaseLines;
   /** Component, function, when the wording was added and changed, RisingWave's own test SQL. */
@@ -99,11 +107,22 @@ export interface CardModel {
   family: string | null;
 }
 
+/** Below this, a card whose standing is not known (an older button's value) reads as a candidate. */
+const ANSWER_FLOOR = 0.5;
+
+/** The card's standing as given, else guessed from the score (only older buttons carry none). */
+export function standingOf(facts: Pick<MatchFacts, "standing" | "confidence">): Standing {
+  return facts.standing ?? (facts.confidence < ANSWER_FLOOR ? "candidate" : "answer");
+}
+
 export function describeWhy(facts: MatchFacts): string {
   const pct = `${Math.round(facts.confidence * 100)}%`;
+  const standing = standingOf(facts);
+  if (standing === "lookup") return "looked up by id or search, not matched to a paste";
+  if (standing === "candidate") return `a candidate, not a confident match (${pct}): check it fits the error`;
   const where = facts.rootCause === false ? "an outer layer of the error" : "the root cause";
-  if (facts.kind === "exact") return `exact match on ${where} (${pct})`;
-  if (facts.kind === "folded") return `match on ${where}, case and spacing ignored (${pct})`;
+  if (facts.kind === "exact") return `matched exactly on ${where} (${pct})`;
+  if (facts.kind === "folded") return `matched on ${where}, case and spacing ignored (${pct})`;
   return `closest wording in the knowledge base (${pct}): check it fits`;
 }
 
@@ -197,6 +216,7 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
     },
     seen: ctx.seen ?? null,
     notes: ctx.notes ?? [],
+    standing: standingOf(facts),
     releaseLines: releaseLines(facts),
     facts: recordFacts(record, facts),
     family: record.analysis?.kind === "family" ? (record.analysis.title ?? "errors of this kind") : null,

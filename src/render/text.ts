@@ -84,7 +84,7 @@ export function renderCardText(model: CardModel): string {
   out.push("");
   if (model.source?.url) out.push(`Source: ${model.source.url}`);
   out.push(`Record: ${model.id} (${model.slug})`);
-  out.push(`Why this match: ${model.why}`);
+  out.push(`${model.standing === "lookup" ? "Why this card" : "Why this match"}: ${model.why}`);
   return out.join("\n");
 }
 
@@ -93,7 +93,7 @@ export function renderMatchText(match: Match, ctx: CardContext = {}): string {
 }
 
 export function renderRecordText(record: ErrorRecord): string {
-  return renderCardText(cardModel(record, { kind: "exact", confidence: 1, captures: [] }));
+  return renderCardText(cardModel(record, { kind: "exact", confidence: 1, captures: [], standing: "lookup" }));
 }
 
 /** The console's answer to a paste, as the bot would answer in Slack (same verdicts). */

@@ -47,7 +47,7 @@ export function renderDetailsView(
 ): View {
   const fromRef = ref
     ? factsFromRef(ref)
-    : { facts: { kind: "exact" as const, confidence: 1, captures: [] }, wrappers: [] };
+    : { facts: { kind: "exact" as const, confidence: 1, captures: [], standing: "lookup" as const }, wrappers: [] };
   const facts: MatchFacts = { ...fromRef.facts, ...found };
   const wrappers = fromRef.wrappers;
   const model = cardModel(record, facts, { wrappers, ...ctx });
@@ -76,7 +76,7 @@ export function renderDetailsView(
     ...(model.notes.length > 0
       ? [section(`*Team notes*\n${truncate(model.notes.map((n) => `• ${noteLine(n, true, 400)}`).join("\n"), 2900)}`)]
       : []),
-    context([seenLine(model.seen)]),
+    context([seenLine(model.seen, true, model.standing !== "answer")]),
     divider(),
     ...titled("Example fix", model.exampleFix, true),
     ...listed("Prevention", model.preventionTips),

@@ -195,7 +195,7 @@ describe("a compact first screen", () => {
     expect(footer).toContain(
       "*Team notes:* Restarted meta after failover (<https://wiki.example/runbook|link>) — <@U0ALICE>, Nov 28",
     );
-    expect(footer).toContain("Why this match: exact match on the root cause (100%)");
+    expect(footer).toContain("Why this match: matched exactly on the root cause (100%)");
     const first = texts(
       renderAnswer(result([pasted]), { ephemeral: false, seen: { ...seen, count: 0, threads: [] } }).blocks,
     );
@@ -314,7 +314,7 @@ describe("terminal text", () => {
     expect(text).toContain("  1. Retry the rescale operation");
     expect(text).toContain("raised in src/meta/src/stream/scale.rs:930");
     expect(text).toContain(`Record: ${DOWNSTREAM_ID} (downstream-relation-missing-for)`);
-    expect(text).toContain("Why this match: exact match on the root cause");
+    expect(text).toContain("Why this match: matched exactly on the root cause");
     expect(text).not.toMatch(BARE_PLACEHOLDER);
   });
 

@@ -1,0 +1,85 @@
+/** Issue 20 items 6 and 9: candidates and lookups never read as matches, through Bolt and the fake Slack. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogFromRecords } from "../../src/catalog/index.ts";
+import { ACTION } from "../../src/render/index.ts";
+import { blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
+import { DOWNSTREAM_ID } from "../support/pastes.ts";
+import { blockAction, slashCommand } from "../support/payloads.ts";
+import { seedById, seedRecords } from "../support/seeds.ts";
+import { postForm, postInteraction } from "../support/signing.ts";
+
+// A wrapper template around a long sentence: matched exactly, but too vague to state as the answer.
+const wrapper = {
+  ...seedById(DOWNSTREAM_ID),
+  id: "00000000wrapper1",
+  slug: "sink-backfill-stalled",
+  errorMessage: "Sink backfill stalled: {}",
+  messagePattern: "Sink backfill stalled: (.+?)",
+};
+const VAGUE = "ERROR: Sink backfill stalled: the upstream actor never acknowledged barrier 42 after many retries";
+
+let bot: RunningBot;
+beforeAll(async () => {
+  bot = await startBot({ catalog: catalogFromRecords([...seedRecords(), wrapper]) });
+});
+afterAll(async () => {
+  const problems = blockKitProblems(bot);
+  await bot?.close();
+  expect(problems).toEqual([]);
+});
+
+type Element = { action_id?: string; value?: string };
+const elements = (blocks: unknown): Element[] =>
+  ((blocks as { type: string; elements?: Element[]; accessory?: Element }[]) ?? []).flatMap((b) => [
+    ...(b.type === "actions" ? (b.elements ?? []) : []),
+    ...(b.accessory ? [b.accessory] : []),
+  ]);
+
+async function respondedTo(id: string): Promise<Record<string, unknown>> {
+  await bot.fake.waitFor(() => bot.fake.responsesTo(id).length > 0);
+  return bot.fake.responsesTo(id)[0]?.body ?? {};
+}
+
+describe("cards say what they are", () => {
+  it("a record opened with Show from search is a lookup: no match percentage, no first sighting", async () => {
+    await postForm(
+      bot.eventsUrl,
+      slashCommand({ text: "search downstream relation", responseUrl: bot.fake.responseUrl("search") }),
+    );
+    const show = elements((await respondedTo("search")).blocks).find((e) => e.value === DOWNSTREAM_ID);
+    expect(show?.action_id).toMatch(new RegExp(`^${ACTION.showPrefix}\\d+$`));
+    await postInteraction(
+      bot.eventsUrl,
+      blockAction({
+        actionId: String(show?.action_id),
+        value: DOWNSTREAM_ID,
+        responseUrl: bot.fake.responseUrl("show"),
+      }),
+    );
+    const card = JSON.stringify((await respondedTo("show")).blocks);
+    expect(card).toContain("Why this card: looked up by id or search, not matched to a paste");
+    expect(card).not.toMatch(/First time rwerror has seen|exact match|matched exactly|100%/);
+  });
+
+  it("a candidate opened from an unsure answer says it is a candidate and cannot be posted in the channel", async () => {
+    await postForm(bot.eventsUrl, slashCommand({ text: VAGUE, responseUrl: bot.fake.responseUrl("unsure") }));
+    const unsure = await respondedTo("unsure");
+    expect(String(unsure.text)).toContain("not sure");
+    const candidate = elements(unsure.blocks).find((e) => e.action_id?.startsWith(ACTION.alternativePrefix));
+    expect(candidate?.value).toBeDefined();
+    await postInteraction(
+      bot.eventsUrl,
+      blockAction({
+        actionId: String(candidate?.action_id),
+        value: String(candidate?.value),
+        responseUrl: bot.fake.responseUrl("candidate"),
+        ephemeral: true,
+      }),
+    );
+    const card = await respondedTo("candidate");
+    const text = JSON.stringify(card.blocks);
+    expect(text).toContain("A candidate, not the answer");
+    expect(text).not.toMatch(/matched exactly|exact match|First time rwerror has seen/);
+    expect(elements(card.blocks).map((e) => e.action_id)).not.toContain(ACTION.postInChannel);
+  });
+});

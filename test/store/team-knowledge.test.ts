@@ -32,6 +32,16 @@ describeEachBackend("team knowledge", (backend) => {
     await expect(store.addNote({ recordId: "r1", text: "   ", userId: "U1" })).rejects.toThrow(/needs text/);
   });
 
+  it("keeps a note's link without its credentials in what is stored, shown and exported", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => T0);
+    const link = "https://admin:pw@wiki.example/runbook?token=abc123&page=2";
+    await store.addNote({ recordId: "r1", text: "see runbook", link, userId: "U1", at: T0 });
+    const [note] = await store.notesFor("r1");
+    expect(note?.link).toBe("https://admin:[REDACTED]@wiki.example/runbook?token=[REDACTED]&page=2");
+    expect(JSON.stringify(await store.listNotes())).not.toMatch(/pw@|abc123/);
+  });
+
   it("mutes until a time, re-mutes by moving the end, and knows the channel's last answered record", async () => {
     env = backend.fresh();
     let now = T0;

@@ -1,6 +1,7 @@
 /** What the team adds around the answers: notes, mutes, gap reports, and the "seen before" history. */
 import { sql } from "kysely";
-import { gapRow, noteRow } from "../team-input.ts";
+import { redactSecrets } from "../redact.ts";
+import { gapRow, noteLink, noteRow } from "../team-input.ts";
 import type { AnsweredThread, GapReport, Mute, StoredNote, TeamStore } from "../team-types.ts";
 import type { Db, QueryContext } from "./context.ts";
 import { countOf } from "./context.ts";
@@ -19,6 +20,11 @@ const noteColumns = (db: Db) =>
       "thread_ts as threadTs",
       "created_at as at",
     ]);
+
+/** Notes as read: redacted again, so a secret stored before a redaction rule existed is never shown or exported. */
+function readNotes(rows: readonly StoredNote[]): StoredNote[] {
+  return rows.map((n) => ({ ...n, text: redactSecrets(n.text), link: noteLink(n.link) }));
+}
 
 export function teamNotes({ db, now, dialect }: QueryContext): Pick<TeamStore, "addNote" | "notesFor" | "listNotes"> {
   const add = prepared(db, ["record", "text", "link", "user", "team", "channel", "thread", "at"], (p) =>
@@ -60,9 +66,8 @@ export function teamNotes({ db, now, dialect }: QueryContext): Pick<TeamStore, "
       );
       return Number(rows[0]?.id);
     },
-    notesFor: async (recordId, limit = 5) => (await rowsOf(forRecord({ record: recordId, limit }))) as StoredNote[],
-    listNotes: async (range) =>
-      (await rowsOf(range ? written({ from: range.from, to: range.to }) : every({}))) as StoredNote[],
+    notesFor: async (recordId, limit = 5) => readNotes(await rowsOf(forRecord({ record: recordId, limit }))),
+    listNotes: async (range) => readNotes(await rowsOf(range ? written({ from: range.from, to: range.to }) : every({}))),
   };
 }
 

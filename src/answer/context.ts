@@ -2,7 +2,7 @@
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { MatchContext } from "../matcher/types.ts";
 import type { CardContext, CardRef, MatchFacts, SeenBefore, TeamNote } from "../render/index.ts";
-import { redactSecrets } from "../store/index.ts";
+import { type RecordHistory, redactSecrets } from "../store/index.ts";
 import type { AnswerDeps, AnswerPort } from "./types.ts";
 
 export interface CardPlace {
@@ -43,7 +43,7 @@ async function seenBefore(
   const history = await deps.guard.decide(
     `seen-before record=${recordId}`,
     (store) => store.recordHistory(recordId),
-    () => ({ count: 0, firstAt: 0, lastAt: 0, channels: [] }),
+    (): RecordHistory => ({ count: 0, firstAt: 0, lastAt: 0, channels: [], byChannel: [] }),
   );
   const exclude =
     place.channelId && place.threadTs ? { channelId: place.channelId, threadTs: place.threadTs } : undefined;

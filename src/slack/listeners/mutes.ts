@@ -24,7 +24,7 @@ export async function muteCommand(
 ): Promise<SlackMessage> {
   if (!channelId) return renderPlain("Run `/rwerror mute` in the channel whose auto-replies it should quiet.");
   const recordId =
-    req.key.toLowerCase() === "last" ? await deps.store.lastRecordInChannel(channelId) : deps.catalog.find(req.key)?.id;
+    req.key.toLowerCase() === "last" ? await deps.store.lastCardInChannel(channelId) : deps.catalog.find(req.key)?.id;
   const record = recordId ? deps.catalog.byId(recordId) : undefined;
   if (!record) {
     return renderPlain(

@@ -11,7 +11,7 @@ export interface CardPlace {
 }
 
 type Permalink = AnswerPort<unknown>["permalink"];
-type ContextDeps = Pick<AnswerDeps, "guard" | "config">;
+type ContextDeps = Pick<AnswerDeps, "guard" | "config" | "now">;
 
 /** The per-paste context for a channel: its release setting, if any. */
 export async function channelMatchContext(
@@ -28,8 +28,12 @@ export async function channelMatchContext(
   return { channelVersion };
 }
 
-export function baseContext(deps: Pick<AnswerDeps, "config">): CardContext {
-  return { redact: redactSecrets, version: deps.config.risingwaveVersion ?? null };
+export function baseContext(deps: Pick<AnswerDeps, "config"> & Partial<Pick<AnswerDeps, "now">>): CardContext {
+  return {
+    redact: redactSecrets,
+    version: deps.config.risingwaveVersion ?? null,
+    ...(deps.now ? { now: deps.now() } : {}),
+  };
 }
 
 async function seenBefore(

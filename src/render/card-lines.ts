@@ -1,6 +1,8 @@
 /** One-line pieces a card, the details modal and the terminal share: seen before, team notes, where raised. */
+
+import { relativeTime, slackDate, utcMinute, whenSeen } from "./dates.ts";
 import type { CardModel, SeenBefore, TeamNote } from "./model.ts";
-import { escapeText, inlineCode, link, safeText, truncate } from "./mrkdwn.ts";
+import { cutWords, escapeText, inlineCode, link, safeText, truncate } from "./mrkdwn.ts";
 import { addedWords, changedWords } from "./record-facts.ts";
 
 export const SEVERITY_EMOJI: Record<string, string> = {
@@ -77,7 +79,7 @@ export function capturesLine(model: CardModel): string | null {
   return labelled.map((c) => `${escapeText(c.label ?? "")}: *${safeText(c.value, 60)}*`).join(" · ");
 }
 
-export function seenLine(seen: SeenBefore | null, mrkdwn = true, notASighting = false): string {
+export function seenLine(seen: SeenBefore | null, mrkdwn = true, notASighting = false, now?: number): string {
   if (!seen || seen.count === 0) {
     // A lookup or a candidate is no sighting: nothing was recorded, so "first time" would be wrong.
     if (notASighting) return "rwerror has not answered this error in a paste yet.";
@@ -90,12 +92,15 @@ export function seenLine(seen: SeenBefore | null, mrkdwn = true, notASighting = 
           .slice(0, 3)
           .map((c) => (mrkdwn ? `<#${c}>` : `#${c}`))
           .join(", ")}${seen.channels.length > 3 ? ` and ${seen.channels.length - 3} more` : ""}`;
+  // Each reader's own time zone (Slack date tokens), and how long ago when the clock is known.
+  const last = whenSeen(seen.lastAt, now, mrkdwn);
   const span =
-    seen.firstAt === seen.lastAt
-      ? ` on ${day(seen.lastAt)}`
-      : ` since ${day(seen.firstAt)}, last ${shortDay(seen.lastAt)}`;
+    seen.count === 1 || seen.firstAt === seen.lastAt
+      ? `, ${last}`
+      : ` · last ${last}, first ${mrkdwn ? slackDate(seen.firstAt, "{date_short_pretty}") : utcMinute(seen.firstAt)}`;
   const threads = seen.threads.slice(0, 3).map((t) => {
-    const label = `${shortDay(t.at)}${t.helpful ? " ✓ helpful" : t.noted ? " ✎ noted" : ""}`;
+    const when = now === undefined ? shortDay(t.at) : relativeTime(t.at, now);
+    const label = `${when}${t.helpful ? " ✓ helpful" : t.noted ? " ✎ noted" : ""}`;
     return mrkdwn ? link(t.url, label) : `${label} ${t.url}`;
   });
   const head = `Seen ${times(seen.count)}${channels}${span}`;
@@ -103,10 +108,12 @@ export function seenLine(seen: SeenBefore | null, mrkdwn = true, notASighting = 
   return mrkdwn ? `:eyes: ${head}${tail}` : `${head}${tail}`;
 }
 
+/** "text (link) — @who, Dec 2": who wrote a note and when, in the reader's time zone. */
 export function noteLine(note: TeamNote, mrkdwn = true, max = 200): string {
-  const text = mrkdwn ? safeText(note.text, max) : note.text.slice(0, max);
+  const text = mrkdwn ? escapeText(cutWords(note.text, max)) : cutWords(note.text, max);
   const more = note.link ? (mrkdwn ? ` (${link(note.link, "link")})` : ` (${note.link})`) : "";
-  return `${text}${more} — ${mrkdwn ? `<@${note.userId}>` : note.userId}, ${mrkdwn ? shortDay(note.at) : day(note.at)}`;
+  const when = mrkdwn ? slackDate(note.at, "{date_short_pretty}") : day(note.at);
+  return `${text}${more} — ${mrkdwn ? `<@${note.userId}>` : note.userId}, ${when}`;
 }
 
 /** Release range, rewording, third-party context and panic site (issue 10's facts): one line, or null. */

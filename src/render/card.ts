@@ -21,7 +21,7 @@ import {
   sourceLabel,
 } from "./card-lines.ts";
 import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
-import { codeBlock, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
+import { codeBlock, cutWords, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
 import { filledTitle, isPureWrapper } from "./template.ts";
 import { unanalysedGuide } from "./unanalysed.ts";
 
@@ -71,24 +71,18 @@ function metaLine(model: CardModel): string {
 }
 
 /** How much of each part the first screen shows; cards that run long step down a level. */
-// What fixed it last time (a team note) is the last thing cut; the record's own prose goes first.
+// What fixed it last time (a team note) is the last thing cut; the record's own prose goes first,
+// always at a word boundary.
 const LEVELS = [
-  { sentences: 2, meaning: 300, step: 220, steps: 3, note: 160, excerpt: 7, code: 110, wrapper: 70 },
-  { sentences: 1, meaning: 200, step: 220, steps: 3, note: 160, excerpt: 7, code: 100, wrapper: 60 },
-  { sentences: 1, meaning: 160, step: 220, steps: 2, note: 140, excerpt: 6, code: 90, wrapper: 60 },
-  { sentences: 1, meaning: 120, step: 140, steps: 2, note: 140, excerpt: 5, code: 80, wrapper: 60 },
-  { sentences: 1, meaning: 110, step: 160, steps: 1, note: 120, excerpt: 5, code: 70, wrapper: 40 },
-  { sentences: 1, meaning: 80, step: 120, steps: 1, note: 60, excerpt: 5, code: 56, wrapper: 30 },
-  { sentences: 1, meaning: 60, step: 100, steps: 1, note: 40, excerpt: 5, code: 40, wrapper: 24 },
+  { sentences: 2, meaning: 300, step: 220, steps: 3, note: 300, excerpt: 7, code: 110, wrapper: 70 },
+  { sentences: 1, meaning: 200, step: 220, steps: 3, note: 300, excerpt: 7, code: 100, wrapper: 60 },
+  { sentences: 1, meaning: 160, step: 220, steps: 2, note: 240, excerpt: 6, code: 90, wrapper: 60 },
+  { sentences: 1, meaning: 120, step: 140, steps: 2, note: 240, excerpt: 5, code: 80, wrapper: 60 },
+  { sentences: 1, meaning: 110, step: 160, steps: 1, note: 200, excerpt: 5, code: 70, wrapper: 40 },
+  { sentences: 1, meaning: 80, step: 120, steps: 1, note: 160, excerpt: 5, code: 56, wrapper: 30 },
+  { sentences: 1, meaning: 60, step: 100, steps: 1, note: 90, excerpt: 5, code: 40, wrapper: 24 },
 ] as const;
 type Level = (typeof LEVELS)[number];
-
-/** Cut at a word boundary: a step or a sentence cut mid-word reads as broken. */
-function cutWords(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= max) return flat;
-  return `${flat.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
-}
 
 function stepList(steps: readonly string[], perStep: number): string {
   return steps.map((s, i) => `${i + 1}. ${escapeText(cutWords(s, perStep))}`).join("\n");
@@ -135,16 +129,20 @@ function unanalysedBody(model: CardModel, level: Level): Block[] {
   return blocks;
 }
 
-/** Seen before, team notes and why it matched: one context block. */
-function footer(model: CardModel, level: Level): Block {
-  const elements = [seenLine(model.seen, true, model.standing !== "answer")];
+/** What fixed it last time: the team's newest note, right under the title, with who and when. */
+function lastFixBlock(model: CardModel, level: Level): Block[] {
   const note = model.notes[0];
-  if (note) {
-    const more = model.notes.length > 1 ? ` (+${model.notes.length - 1} in Show details)` : "";
-    elements.push(`:memo: *Team notes:* ${noteLine(note, true, level.note)}${more}`);
-  }
-  elements.push(`${model.standing === "lookup" ? "Why this card" : "Why this match"}: ${escapeText(model.why)}`);
-  return context(elements);
+  if (!note) return [];
+  const more = model.notes.length > 1 ? `\n_+${model.notes.length - 1} more in Show details_` : "";
+  return [section(`:white_check_mark: *What fixed it last time:* ${noteLine(note, true, level.note)}${more}`)];
+}
+
+/** Seen before and why it matched: one context block. */
+function footer(model: CardModel): Block {
+  return context([
+    seenLine(model.seen, true, model.standing !== "answer", model.now),
+    `${model.standing === "lookup" ? "Why this card" : "Why this match"}: ${escapeText(model.why)}`,
+  ]);
 }
 
 /** Title, meta, meaning and steps (or source lines), then the footer: the card's first screen. */
@@ -161,8 +159,9 @@ export function cardFirstScreen(model: CardModel, level: Level = LEVELS[0]): Blo
   return [
     header(model.title),
     context([meta.join("\n")]),
+    ...lastFixBlock(model, level),
     ...(model.analysed ? analysedBody(model, level) : unanalysedBody(model, level)),
-    footer(model, level),
+    footer(model),
   ];
 }
 

@@ -64,6 +64,8 @@ export interface CardContext {
   version?: string | null;
   /** Applied to pasted text before it goes into a link (the GitHub issue body). */
   redact?: (text: string) => string;
+  /** The clock when the card is rendered (ms), for "3 h ago"; without it only dates are shown. */
+  now?: number;
 }
 
 export interface CardModel {
@@ -98,6 +100,7 @@ export interface CardModel {
   links: { docs: string; issues: string; newIssue: string; phrase: string };
   seen: SeenBefore | null;
   notes: readonly TeamNote[];
+  now: number | undefined;
   standing: Standing;
   /** Release range, the release used, rewording and third-party context lines (already worded). */
   releaseLines: ReleaseLines;
@@ -216,6 +219,7 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
     },
     seen: ctx.seen ?? null,
     notes: ctx.notes ?? [],
+    now: ctx.now,
     standing: standingOf(facts),
     releaseLines: releaseLines(facts),
     facts: recordFacts(record, facts),

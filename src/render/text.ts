@@ -80,7 +80,7 @@ export function renderCardText(model: CardModel): string {
     out.push("", "Team notes:");
     for (const n of model.notes.slice(0, 3)) out.push(`  - ${noteLine(n, false)}`);
   }
-  if (model.seen) out.push("", seenLine(model.seen, false));
+  if (model.seen) out.push("", seenLine(model.seen, false, model.standing !== "answer", model.now));
   out.push("");
   if (model.source?.url) out.push(`Source: ${model.source.url}`);
   out.push(`Record: ${model.id} (${model.slug})`);

@@ -76,7 +76,7 @@ export function renderDetailsView(
     ...(model.notes.length > 0
       ? [section(`*Team notes*\n${truncate(model.notes.map((n) => `• ${noteLine(n, true, 400)}`).join("\n"), 2900)}`)]
       : []),
-    context([seenLine(model.seen, true, model.standing !== "answer")]),
+    context([seenLine(model.seen, true, model.standing !== "answer", model.now)]),
     divider(),
     ...titled("Example fix", model.exampleFix, true),
     ...listed("Prevention", model.preventionTips),

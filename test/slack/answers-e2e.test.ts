@@ -247,7 +247,7 @@ describe("seen before and the repeat pointer", () => {
     const footer = texts(firstScreen(body.blocks)).join("\n");
     expect(footer).toContain(`Seen once in <#${INCIDENT}>`);
     expect(footer).toMatch(
-      /earlier threads: <https:\/\/fake\.slack\.test\/archives\/[^|]+\|[A-Z][a-z]{2} \d{1,2} ✓ helpful>/,
+      /earlier threads: <https:\/\/fake\.slack\.test\/archives\/[^|]+\|(just now|\d+ (min|h) ago) ✓ helpful>/,
     );
     expect(b.fake.callsTo("chat.getPermalink").at(-1)?.args).toMatchObject({ channel: INCIDENT, message_ts: replyTs });
   });
@@ -335,7 +335,7 @@ describe("team knowledge: Add what fixed it", () => {
     const later = await slash(b, slackEscape(PASTE_DOWNSTREAM), "later");
     const footer = texts(firstScreen(later.blocks)).join("\n");
     expect(footer).toContain(
-      "*Team notes:* Restarted meta after the failover; rescale then passed (<https://wiki.example/runbooks/rescale|link>) — <@U0ALICE>",
+      "*What fixed it last time:* Restarted meta after the failover; rescale then passed (<https://wiki.example/runbooks/rescale|link>) — <@U0ALICE>",
     );
     const digest = await buildWeeklyDigest(b.store, b.catalog, digestTargetAt(Date.now() + 1000, "UTC"));
     expect(digest.notes).toEqual([expect.objectContaining({ recordId: DOWNSTREAM_ID, userId: "U0ALICE" })]);

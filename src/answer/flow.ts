@@ -107,7 +107,11 @@ export async function answerRead<M>(
     return { kind: "pointer", replyTs: await post(message) };
   }
   // "Seen before" means before this paste: the context is read first, the occurrence recorded after.
-  const place = { channelId: where.channelId ?? undefined, threadTs: where.threadTs ?? undefined };
+  const place = {
+    channelId: where.channelId ?? undefined,
+    threadTs: where.threadTs ?? undefined,
+    visible: port.visible?.bind(port),
+  };
   const context = await cardContext(deps, best.record.id, place, port.permalink?.bind(port));
   const message = render.answer(result, context, text);
   const [replyTs] = await Promise.all([post(message), record()]);

@@ -57,6 +57,8 @@ export interface AnswerPort<M> {
   post(message: M, opts?: { replyKey?: ReplyKey }): Promise<string | undefined>;
   /** A link to an earlier message (seen-before threads, the repeat pointer); absent on the terminal. */
   permalink?(channelId: string, ts: string): Promise<string | null>;
+  /** What a card posted here may show from another channel; absent on the terminal (everything). */
+  visible?(channelId: string): Promise<boolean>;
   /** Reacts on the pasted message (auto-replies without a confident answer). */
   react?(name: string): Promise<void>;
 }

@@ -19,6 +19,16 @@ export const ACTION = {
   alternativePrefix: "rwerror_alternative_",
   /** List items' Show buttons are `rwerror_show_record_0` …. */
   showPrefix: "rwerror_show_record_",
+  /** *Mute in this channel ▾* on a card (a static select: 1 h, 24 h, 7 d). */
+  muteMenu: "rwerror_mute_menu",
+  /** *Undo* on a mute's notice in the channel. */
+  unmute: "rwerror_unmute",
+  /** *Unmute* in a mute list (`rwerror_unmute_<channel>_<record>`: unique within one list). */
+  unmutePrefix: "rwerror_unmute_",
+  /** *Show* on a compact reply past the card cap: the held-back card, for the clicker. */
+  showHeld: "rwerror_show_held",
+  /** *Explain an error* on App Home: the paste box. */
+  explain: "rwerror_explain",
 } as const;
 
 export const VIEW = {

@@ -20,6 +20,7 @@ import {
   seenLine,
   sourceLabel,
 } from "./card-lines.ts";
+import { muteMenu } from "./channel-controls.ts";
 import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
 import { codeBlock, cutWords, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
 import { filledTitle, isPureWrapper } from "./template.ts";
@@ -198,7 +199,10 @@ export function cardBlocks(
     if (visibleChars(screen) <= CARD_FIRST_SCREEN.chars) break;
     screen = cardFirstScreen(model, level);
   }
-  return [...screen, actions(cardButtons(model, refFor(record, facts, opts, model), opts), CARD_ACTIONS_BLOCK)];
+  const buttons = cardButtons(model, refFor(record, facts, opts, model), opts);
+  // A guess is nothing to mute: muting is for an error the channel knows it will see again.
+  const menu = model.standing === "candidate" ? [] : [muteMenu(record.id)];
+  return [...screen, actions([...buttons, ...menu], CARD_ACTIONS_BLOCK)];
 }
 
 /** What a reader sees of mrkdwn: links count as their label, formatting marks not at all. */

@@ -9,13 +9,24 @@ export {
 } from "./answer.ts";
 export type { Block, SlackMessage, View } from "./blocks.ts";
 export { CARD_ACTIONS_BLOCK, CARD_FIRST_SCREEN, visibleChars } from "./card.ts";
+export {
+  MUTE_CHOICES,
+  type MuteNotice,
+  type MuteRow,
+  type MuteTarget,
+  muteBlocks,
+  renderMuteNotice,
+  renderMutes,
+  renderNotAllowed,
+  renderUnmuteNotice,
+  renderVersionNotice,
+} from "./channel-controls.ts";
 export { checkBlockKitLimits } from "./limits.ts";
 export { type CardContext, cardModel, fillTemplate, type MatchFacts, type SeenBefore, type TeamNote } from "./model.ts";
 export { escapeText, truncate } from "./mrkdwn.ts";
 export {
   renderDidYouMean,
   renderHelp,
-  renderMutes,
   renderPlain,
   renderRecord,
   renderSearchResults,
@@ -28,7 +39,6 @@ export {
   type ChannelSettings,
   type HomeModel,
   type HomeStatsRow,
-  type MuteRow,
   renderDetailsView,
   renderHome,
   renderNoteModal,

@@ -5,7 +5,7 @@ import { type AnswerOptions, renderRecordCard } from "./answer.ts";
 import { type Block, context, type SlackMessage, section } from "./blocks.ts";
 import { inlineCode, safeText } from "./mrkdwn.ts";
 import { filledTitle } from "./template.ts";
-import { type HomeStatsRow, itemWithShow, type MuteRow, muteLines } from "./views.ts";
+import { type HomeStatsRow, itemWithShow } from "./views.ts";
 
 export function renderHelp(): SlackMessage {
   const text =
@@ -15,11 +15,11 @@ export function renderHelp(): SlackMessage {
     "• `/rwerror search <words>`: top 5 records for keywords\n" +
     "• `/rwerror show <id|slug>`: one record\n" +
     "• `/rwerror stats [7d|30d|90d]`: the errors that hurt most\n" +
-    "• `/rwerror mute <id|slug|last> [for 24h]`: no auto-replies for that error in this channel; `/rwerror mutes` lists them\n" +
+    "• `/rwerror mute <id|slug|last> [for 24h]`: no auto-replies for that error in this channel (announced there); `/rwerror unmute <id|slug|last>` lifts it; `/rwerror mutes` lists them\n" +
     "• `@rwerror` in a thread: explains the thread's first error\n" +
     "• `/rwerror help`: this message";
   return {
-    text: "rwerror: /rwerror <paste>, search <words>, show <id>, stats [7d|30d|90d], mute, mutes, help",
+    text: "rwerror: /rwerror <paste>, search <words>, show <id>, stats [7d|30d|90d], mute, unmute, mutes, help",
     blocks: [section(text)],
   };
 }
@@ -31,6 +31,7 @@ const USAGE: Record<string, string> = {
   stats: "/rwerror stats [7d|30d|90d]",
   mute: "/rwerror mute <id|slug|last> [for 24h]",
   mutes: "/rwerror mutes",
+  unmute: "/rwerror unmute <id|slug|last>",
 };
 
 /** `/rwerror helo`: a word close to a subcommand is a typo, answered with that command and the help text. */
@@ -90,10 +91,6 @@ export function renderStats(rows: readonly HomeStatsRow[], label: string): Slack
     context(["Counted: pasted or auto-detected errors, one per message and error; lookups are not counted."]),
   );
   return { text: `Top errors, ${label}`, blocks };
-}
-
-export function renderMutes(mutes: readonly MuteRow[]): SlackMessage {
-  return { text: `${mutes.length} muted errors`, blocks: [section(`*Muted errors*\n${muteLines(mutes)}`)] };
 }
 
 export function renderPlain(text: string): SlackMessage {

@@ -14,6 +14,7 @@ import {
   SEVERITY_EMOJI,
   seenLine,
 } from "./card-lines.ts";
+import { type MuteRow, muteBlocks } from "./channel-controls.ts";
 import { type CardContext, type CardModel, cardModel, type MatchFacts } from "./model.ts";
 import { codeBlock, escapeText, link, safeText, truncate } from "./mrkdwn.ts";
 import { filledTitle } from "./template.ts";
@@ -179,15 +180,10 @@ export interface ChannelSettings {
   autoChannels: readonly string[];
   maxCardsPer10Min: number;
   unsureReaction: boolean;
+  /** Mutes the viewer may see (public channels'), each with *Unmute*. */
   mutes: readonly MuteRow[];
-}
-
-export interface MuteRow {
-  channelId: string;
-  recordId: string;
-  title: string;
-  until: number;
-  userId: string;
+  /** Who may mute and set releases (mentions), when RWERROR_ADMINS restricts it. */
+  admins?: readonly string[];
 }
 
 export interface HomeModel {
@@ -198,6 +194,8 @@ export interface HomeModel {
   settings?: ChannelSettings;
   /** The release answers are for: the default and the channels' own settings (mrkdwn). */
   releaseLine?: string;
+  /** The clock, for the time left on mutes. */
+  now?: number;
 }
 
 /** A list item with a Show button (never a bare record id). */
@@ -207,30 +205,33 @@ export function itemWithShow(text: string, recordId: string | null, index: numbe
   return block;
 }
 
-export function muteLines(mutes: readonly MuteRow[]): string {
-  if (mutes.length === 0) return "_No muted errors._";
-  return mutes
-    .slice(0, 15)
-    .map(
-      (m) =>
-        `• <#${m.channelId}>: ${safeText(m.title, 120)} until ${new Date(m.until).toISOString().slice(0, 16).replace("T", " ")} UTC (by <@${m.userId}>)`,
-    )
-    .join("\n");
+/** A configured channel as a reader knows it: an id becomes a channel mention, a name or glob stays. */
+function channelWords(entry: string): string {
+  return /^[CG][A-Z0-9]{5,}$/.test(entry) ? `<#${entry}>` : `\`${escapeText(entry.replace(/^#/, ""))}\``;
+}
+
+/** "templates-2026-08-21" → "updated 2026-08-21"; a version without a date is not shown (it means nothing to a reader). */
+function datasetWords(version: string | null): string {
+  const date = /\d{4}-\d{2}-\d{2}/.exec(version ?? "")?.[0];
+  return date ? ` · updated ${date}` : "";
 }
 
 export function renderHome(model: HomeModel): View {
   const blocks: Block[] = [
     header("rwerror: RisingWave error answers"),
     section(
-      "Paste a RisingWave error and get what it means and what to do.\n" +
-        "• `/rwerror <paste>`: answer just for you, with *Post in channel*\n" +
-        "• `/rwerror` alone: a box for long pastes\n" +
+      "Paste a RisingWave error and get what it means and what to do.",
+      button("Explain an error", ACTION.explain, "home", "primary"),
+    ),
+    section(
+      "• `/rwerror <paste>`: an answer just for you, with *Post in channel*\n" +
+        "• `/rwerror` alone or *Explain an error*: a box for long pastes\n" +
         "• `/rwerror search <words>`, `/rwerror show <id>`, `/rwerror stats [7d|30d|90d]`\n" +
-        "• `/rwerror mute <id|slug|last> [for 24h]` in a channel, `/rwerror mutes`\n" +
+        "• *Mute in this channel* on a card, `/rwerror mute <id|slug|last> [for 24h]`, `/rwerror unmute …`, `/rwerror mutes`\n" +
         "• Message menu → *Explain this error*, or mention `@rwerror` in a thread",
     ),
     context([
-      `Knowledge base: ${escapeText(model.knowledge)} (the rest show where RisingWave raises them) · dataset ${escapeText(model.datasetVersion ?? "unversioned")}`,
+      `Knowledge base: ${escapeText(model.knowledge)} (the rest show where RisingWave raises them)${datasetWords(model.datasetVersion)}`,
     ]),
     ...(model.releaseLine ? [context([truncate(model.releaseLine, 2900)])] : []),
   ];
@@ -239,13 +240,16 @@ export function renderHome(model: HomeModel): View {
     const auto =
       s.autoChannels.length === 0
         ? "Auto-replies: *off* (set `RWERROR_AUTO_CHANNELS`)."
-        : `Auto-replies in: ${s.autoChannels.map((c) => `\`${escapeText(c)}\``).join(", ")} · at most ${s.maxCardsPer10Min} cards per channel per 10 minutes · only confident answers are posted${s.unsureReaction ? "; unsure pastes get :grey_question:" : ""}`;
-    blocks.push(divider(), section(`*Channel settings*\n${auto}\n*Muted*\n${muteLines(s.mutes)}`));
+        : `Auto-replies in ${s.autoChannels.map(channelWords).join(", ")} · at most ${s.maxCardsPer10Min} full cards per channel in 10 minutes, then one line each · only confident answers are posted${s.unsureReaction ? "; unsure pastes get :grey_question:" : ""}`;
+    const who = s.admins && s.admins.length > 0 ? `\nMutes and releases are changed by ${s.admins.join(", ")}.` : "";
+    blocks.push(divider(), section(`*Channel settings*\n${auto}${who}`));
+    blocks.push(section("*Muted errors* (public channels; a private channel lists its own with `/rwerror mutes`)"));
+    blocks.push(...muteBlocks(s.mutes, model.now));
   }
   blocks.push(divider(), section("*Top errors, last 7 days* (pastes, one per message and error)"));
   if (model.topErrors.length === 0) blocks.push(context(["_No errors recorded in the last 7 days._"]));
   model.topErrors.slice(0, 10).forEach((r, i) => {
     blocks.push(itemWithShow(`${i + 1}. *${r.count}×* ${safeText(r.title, 180)}`, r.recordId, i));
   });
-  return { type: "home", blocks };
+  return { type: "home", blocks: blocks.slice(0, LIMITS.viewBlocks) };
 }

@@ -128,3 +128,15 @@ export const threadRepliesSchema = z.looseObject({
     .optional()
     .default([]),
 });
+
+/** A static select on a card (*Mute in this channel ▾*): the option picked. */
+export const selectSchema = z.looseObject({
+  action_id: z.string(),
+  selected_option: z.looseObject({ value: z.string() }),
+});
+
+/** The mute menu's option value: which record, for how long. */
+export const muteChoiceSchema = z.object({ r: z.string().min(1), d: z.enum(["1h", "24h", "7d"]) });
+
+/** *Undo* and *Unmute*: which mute. */
+export const muteTargetSchema = z.object({ r: z.string().min(1), c: z.string().min(1) });

@@ -27,6 +27,8 @@ beforeAll(async () => {
       template("exited-new", ["v2.4.0", "main"], "src/stream/src/task/barrier_manager.rs"),
     ]),
   });
+  // A public channel: App Home lists its release.
+  bot.fake.addChannel("C0RELEASE", "release");
 });
 afterAll(async () => {
   await bot?.close();

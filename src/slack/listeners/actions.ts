@@ -9,6 +9,7 @@ import {
   renderFeedbackThanks,
   renderRecordCard,
 } from "../../render/index.ts";
+import { visibleHere } from "../access.ts";
 import type { ListenerDeps } from "../deps.ts";
 import { blockActionSchema, buttonSchema } from "../payloads.ts";
 import { permalinkVia } from "../ports.ts";
@@ -18,6 +19,8 @@ import { clickedRecord, GONE, readClick } from "./clicks.ts";
 export const ALREADY_SHARED = "This card is already posted in the channel.";
 
 export function registerActions(app: App, deps: ListenerDeps): void {
+  // A card shows only what its channel may see: its own history and public channels'.
+  const place = (channelId: string | undefined) => ({ channelId, visible: visibleHere(deps.access, channelId) });
   const feedback = (helpful: boolean) =>
     app.action(helpful ? ACTION.helpful : ACTION.notHelpful, async ({ ack, body, action, respond, client }) => {
       await ack();
@@ -38,7 +41,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
       if (click.ephemeral) {
         const record = deps.catalog.byId(ref.r);
         if (!record) return;
-        const ctx = await cardContext(deps, record.id, { channelId }, permalinkVia(client));
+        const ctx = await cardContext(deps, record.id, place(channelId), permalinkVia(client));
         const found = await refFacts(deps, record, ref, channelId);
         const card = renderCardFromRef(record, ref, { ...ctx, ephemeral: true }, found);
         await respond({ replace_original: true, text: card.text, blocks: renderFeedbackThanks(card.blocks, helpful) });
@@ -65,7 +68,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     if (!triggerId) return;
     // Opened first: a trigger_id expires after 3 seconds, permalinks can wait for the modal's next look.
     const [ctx, found] = await Promise.all([
-      cardContext(deps, record.id, { channelId: click.channelId }),
+      cardContext(deps, record.id, place(click.channelId)),
       refFacts(deps, record, click.ref, click.channelId),
     ]);
     const opened = await callSlack(
@@ -82,7 +85,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     const record = await clickedRecord(deps, click, respond);
     if (!record) return;
     const share = async (): Promise<boolean> => {
-      const ctx = await cardContext(deps, record.id, { channelId: click.channelId }, permalinkVia(client));
+      const ctx = await cardContext(deps, record.id, place(click.channelId), permalinkVia(client));
       const found = await refFacts(deps, record, click.ref, click.channelId);
       const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false }, found);
       const posted = await callSlack(client.chat.postMessage({ channel, unfurl_links: false, ...card }));
@@ -116,7 +119,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     if (!click) return;
     const record = await clickedRecord(deps, click, respond);
     if (!record) return;
-    const ctx = await cardContext(deps, record.id, { channelId: click.channelId }, permalinkVia(client));
+    const ctx = await cardContext(deps, record.id, place(click.channelId), permalinkVia(client));
     const found = await refFacts(deps, record, click.ref, click.channelId);
     const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: true }, found);
     await respond(
@@ -138,7 +141,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
       return;
     }
     const channelId = b.data.container?.channel_id ?? b.data.channel?.id;
-    const ctx = await cardContext(deps, record.id, { channelId }, permalinkVia(client));
+    const ctx = await cardContext(deps, record.id, place(channelId), permalinkVia(client));
     const card = renderRecordCard(record, { ...ctx, ephemeral: channelId !== undefined });
     if (channelId === undefined) {
       // App Home has no response_url channel: answer in the app's DM.

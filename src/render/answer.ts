@@ -1,8 +1,8 @@
 /** Whole Slack messages answering a paste, by the matcher's verdict. */
 import type { ErrorRecord } from "../catalog/schema.ts";
-import type { MatchResult } from "../matcher/types.ts";
-import type { CardRef } from "./actions.ts";
-import { type Block, context, type SlackMessage } from "./blocks.ts";
+import type { Match, MatchResult } from "../matcher/types.ts";
+import { ACTION, type CardRef, encodeCardRef } from "./actions.ts";
+import { type Block, button, context, type SlackMessage, section } from "./blocks.ts";
 import {
   alternativeBlocks,
   CARD_ACTIONS_BLOCK,
@@ -10,10 +10,11 @@ import {
   cardBlocks,
   cardFallback,
   factsFromRef,
+  refFor,
 } from "./card.ts";
 import { times } from "./card-lines.ts";
-import { type CardContext, cardModel, type MatchFacts } from "./model.ts";
-import { link, safeText } from "./mrkdwn.ts";
+import { type CardCap, type CardContext, cardModel, type MatchFacts } from "./model.ts";
+import { cutWords, escapeText, link, safeText } from "./mrkdwn.ts";
 import { filledTitle } from "./template.ts";
 import { renderNothingFound, renderNotSure } from "./unsure.ts";
 
@@ -104,6 +105,22 @@ export function renderFeedbackThanks(blocks: readonly Block[], helpful: boolean)
     }
   }
   return out;
+}
+
+/** Past the card cap: the error in one line and *Show* for its card (for the clicker), never silence. */
+export function renderHeldBack(match: Match, cap: CardCap, ctx: CardContext = {}): SlackMessage {
+  const title = cutWords(filledTitle(match.record, match.captures), 150);
+  const why = `card held back: this channel reached its cap of ${cap.max} full card${cap.max === 1 ? "" : "s"} in ${cap.windowMinutes} min`;
+  const value = encodeCardRef(refFor(match.record, { ...match, standing: "answer" }, ctx));
+  return {
+    text: `${title} (${why})`,
+    blocks: [
+      section(
+        `:card_index_dividers: *${escapeText(title.replace(/\*/g, ""))}* · ${why}`,
+        button("Show", ACTION.showHeld, value),
+      ),
+    ],
+  };
 }
 
 /** Flood control: one line pointing at the card already posted in this channel, saying how often. */

@@ -138,11 +138,17 @@ function lastFixBlock(model: CardModel, level: Level): Block[] {
   return [section(`:white_check_mark: *What fixed it last time:* ${noteLine(note, true, level.note)}${more}`)];
 }
 
-/** Seen before and why it matched: one context block. */
+/** Seen before and why it matched (and, in a storm, how close the channel is to the card cap): one context block. */
 function footer(model: CardModel): Block {
+  const storm = model.storm;
   return context([
     seenLine(model.seen, true, model.standing !== "answer", model.now),
     `${model.standing === "lookup" ? "Why this card" : "Why this match"}: ${escapeText(model.why)}`,
+    ...(storm
+      ? [
+          `:cyclone: Full card ${storm.cards} of ${storm.max} in this channel in ${storm.windowMinutes} min: after that, each new error gets a one-line reply with *Show* until things calm down.`,
+        ]
+      : []),
   ]);
 }
 

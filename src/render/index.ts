@@ -5,6 +5,7 @@ export {
   renderAnswer,
   renderCardFromRef,
   renderFeedbackThanks,
+  renderHeldBack,
   renderRecordCard,
 } from "./answer.ts";
 export type { Block, SlackMessage, View } from "./blocks.ts";
@@ -22,7 +23,15 @@ export {
   renderVersionNotice,
 } from "./channel-controls.ts";
 export { checkBlockKitLimits } from "./limits.ts";
-export { type CardContext, cardModel, fillTemplate, type MatchFacts, type SeenBefore, type TeamNote } from "./model.ts";
+export {
+  type CardCap,
+  type CardContext,
+  cardModel,
+  fillTemplate,
+  type MatchFacts,
+  type SeenBefore,
+  type TeamNote,
+} from "./model.ts";
 export { escapeText, truncate } from "./mrkdwn.ts";
 export {
   renderDidYouMean,

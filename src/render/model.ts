@@ -48,6 +48,13 @@ export interface TeamNote {
   at: number;
 }
 
+/** The card cap as a storm meets it: full cards in the channel in the window, the cap and the window. */
+export interface CardCap {
+  cards: number;
+  max: number;
+  windowMinutes: number;
+}
+
 /** Everything around a match that is not in the record: the paste, the log, the team. */
 export interface CardContext {
   /** The paste's error layers, outermost first. */
@@ -66,6 +73,8 @@ export interface CardContext {
   redact?: (text: string) => string;
   /** The clock when the card is rendered (ms), for "3 h ago"; without it only dates are shown. */
   now?: number;
+  /** In a storm of different errors: how close the channel is to the card cap. */
+  storm?: CardCap;
 }
 
 export interface CardModel {
@@ -101,6 +110,7 @@ export interface CardModel {
   seen: SeenBefore | null;
   notes: readonly TeamNote[];
   now: number | undefined;
+  storm: CardCap | null;
   standing: Standing;
   /** Release range, the release used, rewording and third-party context lines (already worded). */
   releaseLines: ReleaseLines;
@@ -220,6 +230,7 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
     seen: ctx.seen ?? null,
     notes: ctx.notes ?? [],
     now: ctx.now,
+    storm: ctx.storm ?? null,
     standing: standingOf(facts),
     releaseLines: releaseLines(facts),
     facts: recordFacts(record, facts),

@@ -113,21 +113,24 @@ export function registerActions(app: App, deps: ListenerDeps): void {
   });
 
   // An alternative swaps an ephemeral card in place; on a channel card it answers only the clicker.
-  app.action(new RegExp(`^${ACTION.alternativePrefix}\\d+$`), async ({ ack, body, action, respond, client }) => {
-    await ack();
-    const click = readClick(body, action);
-    if (!click) return;
-    const record = await clickedRecord(deps, click, respond);
-    if (!record) return;
-    const ctx = await cardContext(deps, record.id, place(click.channelId), permalinkVia(client));
-    const found = await refFacts(deps, record, click.ref, click.channelId);
-    const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: true }, found);
-    await respond(
-      click.ephemeral
-        ? { replace_original: true, ...card }
-        : { response_type: "ephemeral", replace_original: false, ...card },
-    );
-  });
+  // *Show* on a compact reply past the card cap: the card held back, for the clicker.
+  for (const id of [new RegExp(`^${ACTION.alternativePrefix}\\d+$`), ACTION.showHeld]) {
+    app.action(id, async ({ ack, body, action, respond, client }) => {
+      await ack();
+      const click = readClick(body, action);
+      if (!click) return;
+      const record = await clickedRecord(deps, click, respond);
+      if (!record) return;
+      const ctx = await cardContext(deps, record.id, place(click.channelId), permalinkVia(client));
+      const found = await refFacts(deps, record, click.ref, click.channelId);
+      const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: true }, found);
+      await respond(
+        click.ephemeral
+          ? { replace_original: true, ...card }
+          : { response_type: "ephemeral", replace_original: false, ...card },
+      );
+    });
+  }
 
   // A list item's Show (search, stats, Home, digest): that record's card, privately; a lookup, not counted.
   app.action(new RegExp(`^${ACTION.showPrefix}\\d+$`), async ({ ack, body, action, respond, client }) => {

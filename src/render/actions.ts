@@ -41,6 +41,8 @@ export const VIEW = {
   noteTextAction: "rwerror_note_text",
   noteLinkBlock: "rwerror_note_link_block",
   noteLinkAction: "rwerror_note_link",
+  noteShareBlock: "rwerror_note_share_block",
+  noteShareAction: "rwerror_note_share",
 } as const;
 
 export const SHORTCUT_EXPLAIN = "rwerror_explain_message";

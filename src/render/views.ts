@@ -106,8 +106,35 @@ export function renderDetailsView(
   };
 }
 
+export interface NoteModalOptions {
+  /** The card's captured values: the modal names the error as it happened, not its template. */
+  captures?: readonly string[];
+  /** Written from a private channel: the note stays there unless its author ticks *share*. */
+  privateChannel?: boolean;
+}
+
 /** "Add what fixed it": a note on the record, with an optional link (runbook, PR, thread). */
-export function renderNoteModal(record: ErrorRecord, privateMetadata: string): View {
+export function renderNoteModal(record: ErrorRecord, privateMetadata: string, opts: NoteModalOptions = {}): View {
+  const share: Block[] = opts.privateChannel
+    ? [
+        {
+          type: "input",
+          block_id: VIEW.noteShareBlock,
+          optional: true,
+          label: plain("Private channel", 2000),
+          element: {
+            type: "checkboxes",
+            action_id: VIEW.noteShareAction,
+            options: [
+              {
+                text: plain("Also show this note in other channels' cards and the weekly digest", 150),
+                value: "share",
+              },
+            ],
+          },
+        },
+      ]
+    : [];
   return {
     type: "modal",
     callback_id: VIEW.noteModal,
@@ -117,7 +144,9 @@ export function renderNoteModal(record: ErrorRecord, privateMetadata: string): V
     private_metadata: privateMetadata.slice(0, LIMITS.privateMetadata),
     blocks: [
       context([
-        `For *${safeText(filledTitle(record), 200)}*. Later cards of this error show the note, and the digest lists it.`,
+        opts.privateChannel
+          ? `For *${safeText(filledTitle(record, opts.captures), 200)}*. Later cards of this error in this channel show the note; other channels only see it if you share it.`
+          : `For *${safeText(filledTitle(record, opts.captures), 200)}*. Later cards of this error show the note, and the digest lists it.`,
       ]),
       {
         type: "input",
@@ -138,6 +167,7 @@ export function renderNoteModal(record: ErrorRecord, privateMetadata: string): V
         label: plain("Link (runbook, PR, thread)", 2000),
         element: { type: "url_text_input", action_id: VIEW.noteLinkAction },
       },
+      ...share,
     ],
   };
 }

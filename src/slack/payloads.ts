@@ -78,7 +78,16 @@ const viewSubmissionSchema = z.looseObject({
   view: z.looseObject({
     private_metadata: z.string().optional().default(""),
     state: z.looseObject({
-      values: z.record(z.string(), z.record(z.string(), z.looseObject({ value: z.string().nullish() }))),
+      values: z.record(
+        z.string(),
+        z.record(
+          z.string(),
+          z.looseObject({
+            value: z.string().nullish(),
+            selected_options: z.array(z.looseObject({ value: z.string() })).nullish(),
+          }),
+        ),
+      ),
     }),
   }),
 });
@@ -102,6 +111,8 @@ export const noteMetadataSchema = z.object({
   r: z.string().min(1),
   c: z.string().optional(),
   t: z.string().optional(),
+  /** Written from a private channel: the note stays there unless shared. */
+  p: z.literal(1).optional(),
 });
 
 /** `@rwerror` in a channel or thread. */

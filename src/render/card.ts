@@ -23,6 +23,7 @@ import {
 import { muteMenu } from "./channel-controls.ts";
 import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
 import { codeBlock, cutWords, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
+import { isHintLayer, pasteHint } from "./source.ts";
 import { filledTitle, isPureWrapper } from "./template.ts";
 import { unanalysedGuide } from "./unanalysed.ts";
 
@@ -240,15 +241,23 @@ function sameText(title: string): string {
     .trim();
 }
 
-/** Other candidates worth a button: distinct titles, no pure wrappers, nothing matched on a HINT line. */
-export function distinctCandidates(matches: readonly Match[], limit = 3, exclude: readonly string[] = []): Match[] {
+/** Other candidates worth a button: distinct titles, no pure wrappers, nothing matched on the paste's HINT. */
+export function distinctCandidates(
+  matches: readonly Match[],
+  limit = 3,
+  exclude: readonly string[] = [],
+  paste = "",
+): Match[] {
+  const hint = pasteHint(paste);
   const seen = new Set(exclude.map(sameText));
   const out: Match[] = [];
   for (const m of matches) {
     if (out.length >= limit) break;
     if (isPureWrapper(m.record.errorMessage)) continue;
-    if (HINT_LINE.test(m.layer)) continue;
+    if (HINT_LINE.test(m.layer) || isHintLayer(m.layer, hint)) continue;
     const title = sameText(filledTitle(m.record, m.captures));
+    // A record whose words are the paste's own HINT matched the advice, not the error.
+    if (hint !== null && title.length >= 8 && sameText(hint).includes(title.replace(/…/g, "").trim())) continue;
     // "Batch refresh … backfill" and "Batch refresh … backfill, …" read as the same button.
     if ([...seen].some((s) => s.startsWith(title) || title.startsWith(s))) continue;
     seen.add(title);
@@ -267,7 +276,8 @@ export function candidateButton(m: Match, index: number, ctx: CardContext = {}):
 
 /** Up to two other distinct candidates under a confident card. */
 export function alternativeBlocks(best: Match, alternatives: readonly Match[], ctx: CardContext = {}): Block[] {
-  const picked = distinctCandidates(alternatives, 2, [filledTitle(best.record, best.captures).toLowerCase()]);
+  const exclude = [filledTitle(best.record, best.captures).toLowerCase()];
+  const picked = distinctCandidates(alternatives, 2, exclude, ctx.paste);
   if (picked.length === 0) return [];
   return [
     context(["*Not it?* Other candidates:"]),

@@ -128,7 +128,7 @@ export function renderAnswerText(result: MatchResult, paste = "", context: CardC
     out.push(NOT_SURE_TEXT);
     if (result.panicSite) out.push(`${result.panicSite.label}  ${result.panicSite.url}`);
     out.push("Closest records (check the wording fits before acting on one):");
-    for (const m of distinctCandidates(result.matches, 3)) {
+    for (const m of distinctCandidates(result.matches, 3, [], paste)) {
       out.push(
         `  - ${filledTitle(m.record, m.captures)} (${m.record.slug}, ${m.kind}, ${Math.round(m.confidence * 100)}%)`,
       );
@@ -136,7 +136,7 @@ export function renderAnswerText(result: MatchResult, paste = "", context: CardC
     return out.join("\n");
   }
   out.push(renderMatchText(best, ctx));
-  const others = distinctCandidates(rest, 2, [filledTitle(best.record, best.captures).toLowerCase()]);
+  const others = distinctCandidates(rest, 2, [filledTitle(best.record, best.captures).toLowerCase()], paste);
   if (others.length > 0) {
     out.push("", "Not it? Other candidates:");
     for (const m of others) {

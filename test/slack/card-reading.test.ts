@@ -1,4 +1,4 @@
-/** Issue 20 items 6 and 9: candidates and lookups never read as matches, through Bolt and the fake Slack. */
+/** Issue 20: what a card says and how it behaves, through Bolt and the fake Slack (items 3, 4, 6, 7, 9, 12). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogFromRecords } from "../../src/catalog/index.ts";
 import { ACTION } from "../../src/render/index.ts";
@@ -17,10 +17,28 @@ const wrapper = {
   messagePattern: "Sink backfill stalled: (.+?)",
 };
 const VAGUE = "ERROR: Sink backfill stalled: the upstream actor never acknowledged barrier 42 after many retries";
+// A record for a HINT's words: matching the advice must never offer it as the error.
+const primaryKey = {
+  ...seedById(DOWNSTREAM_ID),
+  id: "00000000primkey1",
+  slug: "please-define-a-primary-key",
+  errorMessage: "Please define a primary key",
+  messagePattern: "Please define a primary key",
+};
+/** A CI log (GitHub Actions' time stamps before every line) with psql's HINT under the chain. */
+const CI_PASTE = [
+  "ERROR:  Failed to run the query",
+  "",
+  "Caused by:",
+  "  downstream relation missing for 1001 -> 1002",
+  "HINT:  Please define a primary key",
+]
+  .map((l) => `2024-06-24T16:16:39.1234567Z ${l}`)
+  .join("\n");
 
 let bot: RunningBot;
 beforeAll(async () => {
-  bot = await startBot({ catalog: catalogFromRecords([...seedRecords(), wrapper]) });
+  bot = await startBot({ catalog: catalogFromRecords([...seedRecords(), wrapper, primaryKey]) });
 });
 afterAll(async () => {
   const problems = blockKitProblems(bot);
@@ -81,5 +99,14 @@ describe("cards say what they are", () => {
     expect(text).toContain("A candidate, not the answer");
     expect(text).not.toMatch(/matched exactly|exact match|First time rwerror has seen/);
     expect(elements(card.blocks).map((e) => e.action_id)).not.toContain(ACTION.postInChannel);
+  });
+
+  it("a HINT behind a CI log's gutter leads the first steps and is never offered as a candidate", async () => {
+    await postForm(bot.eventsUrl, slashCommand({ text: CI_PASTE, responseUrl: bot.fake.responseUrl("ci-hint") }));
+    const body = await respondedTo("ci-hint");
+    const text = JSON.stringify(body.blocks);
+    expect(text).toMatch(/First step(s\*\\n1\.|, from your paste:\*) HINT: Please define a primary key/);
+    const labels = elements(body.blocks).map((e) => JSON.stringify(e));
+    expect(labels.filter((l) => l.includes("00000000primkey1"))).toEqual([]);
   });
 });

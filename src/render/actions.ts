@@ -78,24 +78,39 @@ export interface CardRef {
 
 const VALUE_BUDGET = 1900;
 
+/** Cut at a word boundary with "…" (never "…meta service f"); text that fits is kept whole. */
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${/\s/.test(cut) ? cut.replace(/\s+\S*$/, "") : cut}…`;
+}
+
+/**
+ * The whole card state fits a button's value in practice (captures, the outer layers, the matched
+ * layer); only a paste past the budget is cut, at word boundaries, the layer last. What was pasted
+ * is shown again as it was: the shared card, the details modal and the prefilled issue read this.
+ */
 export function encodeCardRef(ref: CardRef): string {
   const capped: CardRef = { r: ref.r, k: ref.k, c: Math.round(ref.c * 100) / 100, v: [] };
   if (ref.t) capped.t = ref.t.slice(0, 40);
   if (ref.s) capped.s = ref.s;
   const fits = (next: CardRef) => JSON.stringify(next).length <= VALUE_BUDGET;
   for (const value of ref.v) {
-    const next = { ...capped, v: [...capped.v, value.slice(0, 200)] };
+    const next = { ...capped, v: [...capped.v, cutAtWord(value, 300)] };
     if (!fits(next)) break;
     capped.v = next.v;
   }
-  if (ref.l) {
-    const next = { ...capped, l: ref.l.slice(0, 600) };
-    if (fits(next)) capped.l = next.l;
-  }
-  for (const w of ref.w ?? []) {
-    const next = { ...capped, w: [...(capped.w ?? []), w.slice(0, 80)] };
-    if (!fits(next) || next.w.length > 3) break;
+  for (const w of (ref.w ?? []).slice(0, 3)) {
+    const next = { ...capped, w: [...(capped.w ?? []), cutAtWord(w, 400)] };
+    if (!fits(next)) break;
     capped.w = next.w;
+  }
+  if (ref.l) {
+    // The rest of the budget (JSON escapes counted) goes to the matched layer.
+    const room = VALUE_BUDGET - JSON.stringify({ ...capped, l: "" }).length;
+    let layer = cutAtWord(ref.l, Math.max(0, room));
+    while (layer.length > 1 && !fits({ ...capped, l: layer })) layer = cutAtWord(layer, Math.floor(layer.length * 0.9));
+    if (layer.length > 1 && fits({ ...capped, l: layer })) capped.l = layer;
   }
   return JSON.stringify(capped);
 }

@@ -107,6 +107,30 @@ export function renderFeedbackThanks(blocks: readonly Block[], helpful: boolean)
   return out;
 }
 
+export const VOTES_BLOCK = "rwerror_votes";
+
+/**
+ * A posted card with who marked it helpful or not, for everyone reading the channel (as Sentry's
+ * Resolve says who resolved): the line sits above the buttons, which stay for the next voter.
+ */
+export function withVotes(blocks: readonly Block[], votes: readonly { userId: string; helpful: boolean }[]): Block[] {
+  const names = (helpful: boolean) =>
+    votes
+      .filter((v) => v.helpful === helpful)
+      .slice(0, 10)
+      .map((v) => `<@${v.userId}>`)
+      .join(", ");
+  const parts = [
+    ...(names(true) ? [`:white_check_mark: Marked helpful by ${names(true)}`] : []),
+    ...(names(false) ? [`:x: Marked not helpful by ${names(false)}`] : []),
+  ];
+  const kept = blocks.filter((b) => b.block_id !== VOTES_BLOCK);
+  if (parts.length === 0) return kept;
+  const line: Block = { ...context([parts.join(" · ")]), block_id: VOTES_BLOCK };
+  const at = kept.findIndex((b) => b.type === "actions" && b.block_id === CARD_ACTIONS_BLOCK);
+  return at < 0 ? [...kept, line] : [...kept.slice(0, at), line, ...kept.slice(at)];
+}
+
 /** Past the card cap: the error in one line and *Show* for its card (for the clicker), never silence. */
 export function renderHeldBack(match: Match, cap: CardCap, ctx: CardContext = {}): SlackMessage {
   const title = cutWords(filledTitle(match.record, match.captures), 150);

@@ -58,9 +58,12 @@ export function historyLine(model: CardModel): string | null {
   return parts.length > 0 ? parts.join(" · ") : null;
 }
 
-/** A wrapper without its long parentheticals: `gRPC request to meta service (call `/ddl…`) failed` → `… failed`. */
+/**
+ * A wrapper without its long parentheticals, except the RPC it names: `(call /ddl_service.DdlService/AlterParallelism)`
+ * says which request failed, which an on-call engineer needs.
+ */
 export function withoutDetail(layer: string): string {
-  return layer.replace(/\s*\([^()]{20,200}\)/g, "").trim();
+  return layer.replace(/\s*\(([^()]{20,200})\)/g, (all, inner: string) => (/^call\s/.test(inner) ? all : "")).trim();
 }
 
 /** "inside: Failed to run the query › gRPC request to meta failed", or the deeper root cause. */

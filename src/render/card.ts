@@ -140,9 +140,10 @@ function lastFixBlock(model: CardModel, level: Level): Block[] {
 }
 
 /** Seen before and why it matched (and, in a storm, how close the channel is to the card cap): one context block. */
-function footer(model: CardModel): Block {
+function footer(model: CardModel, sharedBy?: string): Block {
   const storm = model.storm;
   return context([
+    ...(sharedBy ? [`:outbox_tray: Shared by <@${sharedBy}>`] : []),
     seenLine(model.seen, true, model.standing !== "answer", model.now),
     `${model.standing === "lookup" ? "Why this card" : "Why this match"}: ${escapeText(model.why)}`,
     ...(storm
@@ -154,7 +155,7 @@ function footer(model: CardModel): Block {
 }
 
 /** Title, meta, meaning and steps (or source lines), then the footer: the card's first screen. */
-export function cardFirstScreen(model: CardModel, level: Level = LEVELS[0]): Block[] {
+export function cardFirstScreen(model: CardModel, level: Level = LEVELS[0], sharedBy?: string): Block[] {
   const meta = [metaLine(model)];
   // A guess says so before anything else: nobody should act on it as if it were the answer.
   if (model.standing === "candidate") meta.unshift(CANDIDATE_BANNER);
@@ -169,13 +170,15 @@ export function cardFirstScreen(model: CardModel, level: Level = LEVELS[0]): Blo
     context([meta.join("\n")]),
     ...lastFixBlock(model, level),
     ...(model.analysed ? analysedBody(model, level) : unanalysedBody(model, level)),
-    footer(model),
+    footer(model, sharedBy),
   ];
 }
 
 export interface CardOptions extends CardContext {
   /** An ephemeral answer also offers "Post in channel". */
   ephemeral: boolean;
+  /** Who posted this card from their private answer (*Post in channel*). */
+  sharedBy?: string;
 }
 
 export function cardButtons(model: CardModel, ref: CardRef, opts: CardOptions): ButtonElement[] {
@@ -201,10 +204,10 @@ export function cardBlocks(
   model: CardModel = cardModel(record, facts, opts),
 ): Block[] {
   // A long card says less on its first screen rather than push the buttons away; the rest is in Show details.
-  let screen = cardFirstScreen(model);
+  let screen = cardFirstScreen(model, LEVELS[0], opts.sharedBy);
   for (const level of LEVELS.slice(1)) {
     if (visibleChars(screen) <= CARD_FIRST_SCREEN.chars) break;
-    screen = cardFirstScreen(model, level);
+    screen = cardFirstScreen(model, level, opts.sharedBy);
   }
   const buttons = cardButtons(model, refFor(record, facts, opts, model), opts);
   // A guess is nothing to mute: muting is for an error the channel knows it will see again.

@@ -7,6 +7,8 @@ export {
   renderFeedbackThanks,
   renderHeldBack,
   renderRecordCard,
+  VOTES_BLOCK,
+  withVotes,
 } from "./answer.ts";
 export type { Block, SlackMessage, View } from "./blocks.ts";
 export { CARD_ACTIONS_BLOCK, CARD_FIRST_SCREEN, visibleChars } from "./card.ts";

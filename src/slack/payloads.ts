@@ -49,6 +49,7 @@ export const blockActionSchema = z.looseObject({
     .looseObject({
       ts: z.string(),
       thread_ts: z.string().optional(),
+      text: z.string().optional(),
       blocks: z.array(z.looseObject({ type: z.string() })).optional(),
     })
     .optional(),

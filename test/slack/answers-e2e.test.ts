@@ -239,12 +239,15 @@ describe("seen before and the repeat pointer", () => {
     await b.fake.waitFor(() => threadPosts(b).length === 1);
     // The fake Web API's first chat.postMessage ts: the auto-reply card the vote lands on.
     const replyTs = "1700000001.000001";
-    await clickForAnswer(b, "vote", {
+    // Marked on the card itself, for everyone in the channel.
+    await click(b, {
       actionId: ACTION.helpful,
       value: encodeCardRef({ r: DOWNSTREAM_ID, k: "e", c: 1, v: [] }),
       channelId: INCIDENT,
       messageTs: replyTs,
+      responseUrl: b.fake.responseUrl("vote"),
     });
+    await b.fake.waitFor(() => b.fake.callsTo("chat.update").length === 1);
     const body = await slash(b, slackEscape(PASTE_DOWNSTREAM), "again", "C0OTHER");
     const footer = texts(firstScreen(body.blocks)).join("\n");
     expect(footer).toContain(`Seen once in <#${INCIDENT}>`);

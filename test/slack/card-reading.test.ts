@@ -109,4 +109,34 @@ describe("cards say what they are", () => {
     const labels = elements(body.blocks).map((e) => JSON.stringify(e));
     expect(labels.filter((l) => l.includes("00000000primkey1"))).toEqual([]);
   });
+
+  it("Post in channel shares the whole error as pasted, never cut mid-word, and says who shared it", async () => {
+    const wrapper =
+      "gRPC request to meta service (call /ddl_service.DdlService/AlterParallelism) failed: Internal error";
+    const paste = `ERROR:  Failed to run the query\n\nCaused by these errors (recent errors listed first):\n  1: ${wrapper}\n  2: downstream relation missing for 1001 -> 1002`;
+    await postForm(
+      bot.eventsUrl,
+      slashCommand({ text: paste, responseUrl: bot.fake.responseUrl("long"), channelId: "C0SHARE1" }),
+    );
+    const answer = await respondedTo("long");
+    const post = elements(answer.blocks).find((e) => e.action_id === ACTION.postInChannel);
+    expect(post?.value).toBeDefined();
+    await postInteraction(
+      bot.eventsUrl,
+      blockAction({
+        actionId: ACTION.postInChannel,
+        value: String(post?.value),
+        responseUrl: bot.fake.responseUrl("share-long"),
+        channelId: "C0SHARE1",
+        ephemeral: true,
+        userId: "U0DANA",
+      }),
+    );
+    await respondedTo("share-long");
+    const shared = JSON.stringify(
+      bot.fake.callsTo("chat.postMessage").find((c) => c.args.channel === "C0SHARE1")?.args,
+    );
+    expect(shared).toContain("gRPC request to meta service (call /ddl_service.DdlService/AlterParallelism) failed");
+    expect(shared).toContain(":outbox_tray: Shared by <@U0DANA>");
+  });
 });

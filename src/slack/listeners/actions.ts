@@ -3,16 +3,19 @@ import type { App } from "@slack/bolt";
 import { cardContext, handleOnce, refFacts } from "../../answer/index.ts";
 import {
   ACTION,
+  type Block,
   feedbackThanksText,
   renderCardFromRef,
   renderDetailsView,
   renderFeedbackThanks,
   renderRecordCard,
+  withVotes,
 } from "../../render/index.ts";
 import { visibleHere } from "../access.ts";
 import type { ListenerDeps } from "../deps.ts";
 import { blockActionSchema, buttonSchema } from "../payloads.ts";
 import { permalinkVia } from "../ports.ts";
+import { cannotPostWords } from "../post-errors.ts";
 import { callSlack } from "../web-call.ts";
 import { clickedRecord, GONE, readClick } from "./clicks.ts";
 
@@ -47,8 +50,22 @@ export function registerActions(app: App, deps: ListenerDeps): void {
         await respond({ replace_original: true, text: card.text, blocks: renderFeedbackThanks(card.blocks, helpful) });
         return;
       }
-      // A card in the channel is shared: it keeps its buttons so everyone else can still vote,
-      // and only the clicker hears back.
+      // A card in the channel is shared: everyone reading it sees who marked it (the buttons stay
+      // for the next voter); the clicker is only thanked privately when the card cannot be updated.
+      const message = click.body.message;
+      if (channelId && message?.blocks) {
+        const votes = await deps.guard.decide(
+          `votes record=${ref.r}`,
+          (store) => store.votesOnMessage({ recordId: ref.r, channelId, messageTs: message.ts }),
+          () => [{ userId: vote.userId, helpful }],
+        );
+        const blocks = withVotes(message.blocks as unknown as Block[], votes);
+        const updated = await callSlack(
+          client.chat.update({ channel: channelId, ts: message.ts, text: message.text ?? "rwerror card", blocks }),
+        );
+        if (updated.ok) return;
+        deps.logger.info(`feedback: chat.update failed (${updated.error}) channel=${channelId}`);
+      }
       await respond({
         response_type: "ephemeral",
         replace_original: false,
@@ -87,14 +104,15 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     const share = async (): Promise<boolean> => {
       const ctx = await cardContext(deps, record.id, place(click.channelId), permalinkVia(client));
       const found = await refFacts(deps, record, click.ref, click.channelId);
-      const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false }, found);
+      const sharedBy = click.body.user.id;
+      const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false, sharedBy }, found);
       const posted = await callSlack(client.chat.postMessage({ channel, unfurl_links: false, ...card }));
       if (!posted.ok) {
         deps.logger.info(`post in channel: chat.postMessage failed (${posted.error}) channel=${click.channelId}`);
         await respond({
           response_type: "ephemeral",
           replace_original: false,
-          text: `I could not post here (${posted.error}). Invite me with \`/invite @rwerror\` and try again.`,
+          text: `I could not post the card here: ${cannotPostWords(posted.error)}.`,
         });
         return false;
       }

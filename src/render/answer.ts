@@ -15,7 +15,7 @@ import {
 import { times } from "./card-lines.ts";
 import { type CardCap, type CardContext, cardModel, type MatchFacts } from "./model.ts";
 import { cutWords, escapeText, link, safeText } from "./mrkdwn.ts";
-import { filledTitle } from "./template.ts";
+import { filledTitle, readableTitle } from "./template.ts";
 import { renderNothingFound, renderNotSure } from "./unsure.ts";
 
 export type AnswerOptions = CardOptions;
@@ -133,7 +133,7 @@ export function withVotes(blocks: readonly Block[], votes: readonly { userId: st
 
 /** Past the card cap: the error in one line and *Show* for its card (for the clicker), never silence. */
 export function renderHeldBack(match: Match, cap: CardCap, ctx: CardContext = {}): SlackMessage {
-  const title = cutWords(filledTitle(match.record, match.captures), 150);
+  const title = cutWords(readableTitle(match.record, match.captures, match.layer), 150);
   const why = `card held back: this channel reached its cap of ${cap.max} full card${cap.max === 1 ? "" : "s"} in ${cap.windowMinutes} min`;
   const value = encodeCardRef(refFor(match.record, { ...match, standing: "answer" }, ctx));
   return {

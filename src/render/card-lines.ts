@@ -1,6 +1,7 @@
 /** One-line pieces a card, the details modal and the terminal share: seen before, team notes, where raised. */
 
 import { relativeTime, slackDate, utcMinute, whenSeen } from "./dates.ts";
+import { readableText } from "./debug-values.ts";
 import type { CardModel, SeenBefore, TeamNote } from "./model.ts";
 import { cutWords, escapeText, inlineCode, link, safeText, truncate } from "./mrkdwn.ts";
 import { addedWords, changedWords } from "./record-facts.ts";
@@ -70,7 +71,9 @@ export function withoutDetail(layer: string): string {
 export function chainLine(model: CardModel, perLayer = 70): string | null {
   const parts: string[] = [];
   if (model.wrappers.length > 0) {
-    parts.push(`inside: ${model.wrappers.map((w) => safeText(withoutDetail(w), perLayer)).join(" › ")}`);
+    parts.push(
+      `inside: ${model.wrappers.map((w) => escapeText(cutWords(readableText(withoutDetail(w)), perLayer))).join(" › ")}`,
+    );
   }
   if (model.deeper) parts.push(`root cause below it: ${safeText(model.deeper.split("\n")[0] ?? "", perLayer * 2)}`);
   return parts.length > 0 ? parts.join(" · ") : null;
@@ -79,7 +82,9 @@ export function chainLine(model: CardModel, perLayer = 70): string | null {
 export function capturesLine(model: CardModel): string | null {
   const labelled = model.captures.filter((c) => c.label !== null);
   if (labelled.length === 0) return null;
-  return labelled.map((c) => `${escapeText(c.label ?? "")}: *${safeText(c.value, 60)}*`).join(" · ");
+  return labelled
+    .map((c) => `${escapeText(c.label ?? "")}: *${escapeText(cutWords(readableText(c.value), 80))}*`)
+    .join(" · ");
 }
 
 export function seenLine(seen: SeenBefore | null, mrkdwn = true, notASighting = false, now?: number): string {

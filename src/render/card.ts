@@ -8,7 +8,17 @@ import type { ErrorRecord } from "../catalog/schema.ts";
 import { HINT_LINE } from "../matcher/grammar.ts";
 import type { Match } from "../matcher/types.ts";
 import { ACTION, type CardRef, encodeCardRef, kindCode, STANDING_CODE, STANDING_OF_CODE } from "./actions.ts";
-import { actions, type Block, type ButtonElement, button, context, header, linkButton, section } from "./blocks.ts";
+import {
+  actions,
+  type Block,
+  type ButtonElement,
+  button,
+  context,
+  header,
+  LIMITS,
+  linkButton,
+  section,
+} from "./blocks.ts";
 import {
   capturesLine,
   chainLine,
@@ -24,7 +34,7 @@ import { muteMenu } from "./channel-controls.ts";
 import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
 import { codeBlock, cutWords, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
 import { isHintLayer, pasteHint } from "./source.ts";
-import { filledTitle, isPureWrapper } from "./template.ts";
+import { filledTitle, isPureWrapper, readableTitle } from "./template.ts";
 import { unanalysedGuide } from "./unanalysed.ts";
 
 export { SEVERITY_EMOJI, sourceLabel } from "./card-lines.ts";
@@ -270,8 +280,9 @@ export function distinctCandidates(
 }
 
 export function candidateButton(m: Match, index: number, ctx: CardContext = {}): ButtonElement {
+  // A button names the error as a reader knows it; how sure the guess is, the card it opens says.
   return button(
-    `${m.kind === "fuzzy" ? "≈ " : ""}${filledTitle(m.record, m.captures)}`,
+    cutWords(readableTitle(m.record, m.captures, m.layer), LIMITS.buttonText),
     `${ACTION.alternativePrefix}${index}`,
     encodeCardRef(refFor(m.record, { ...m, standing: "candidate" }, ctx)),
   );

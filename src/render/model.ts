@@ -8,7 +8,7 @@ import { docsSearchUrl, issuesSearchUrl, newIssueUrl, searchPhrase } from "./lin
 import { type RecordFacts, recordFacts } from "./record-facts.ts";
 import { type ReleaseLines, releaseLines } from "./release-lines.ts";
 import { pasteHint, type SourceExcerpt, sourceExcerpt, sourceHint } from "./source.ts";
-import { filledTitle, fillTemplate, type LabelledCapture, labelCaptures } from "./template.ts";
+import { fillTemplate, type LabelledCapture, labelCaptures, readableTitle } from "./template.ts";
 
 export { fillTemplate } from "./template.ts";
 
@@ -177,7 +177,7 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
   const facts: MatchFacts = ctx.redact
     ? { ...pasted, captures: pasted.captures.map(redact), ...(pasted.layer ? { layer: redact(pasted.layer) } : {}) }
     : pasted;
-  const title = filledTitle(record, facts.captures);
+  const title = readableTitle(record, facts.captures, facts.layer);
   // An old wording without analysis shows the analysis of the same error as the newest release words it.
   const analysedFrom = facts.release?.analysisFrom ?? record;
   const url = facts.release?.sourceUrl ?? record.githubUrl;

@@ -25,6 +25,13 @@ const primaryKey = {
   errorMessage: "Please define a primary key",
   messagePattern: "Please define a primary key",
 };
+const barrier = {
+  ...seedById(DOWNSTREAM_ID),
+  id: "00000000barrier1",
+  slug: "failed-to-collect-barrier",
+  errorMessage: "failed to collect barrier {:?}",
+  messagePattern: "failed to collect barrier (.+)",
+};
 /** A CI log (GitHub Actions' time stamps before every line) with psql's HINT under the chain. */
 const CI_PASTE = [
   "ERROR:  Failed to run the query",
@@ -38,7 +45,7 @@ const CI_PASTE = [
 
 let bot: RunningBot;
 beforeAll(async () => {
-  bot = await startBot({ catalog: catalogFromRecords([...seedRecords(), wrapper, primaryKey]) });
+  bot = await startBot({ catalog: catalogFromRecords([...seedRecords(), wrapper, primaryKey, barrier]) });
 });
 afterAll(async () => {
   const problems = blockKitProblems(bot);
@@ -138,5 +145,33 @@ describe("cards say what they are", () => {
     );
     expect(shared).toContain("gRPC request to meta service (call /ddl_service.DdlService/AlterParallelism) failed");
     expect(shared).toContain(":outbox_tray: Shared by <@U0DANA>");
+  });
+
+  it("a title keeps the error's values and collapses a Debug dump to its type and key fields", async () => {
+    const dump =
+      "Barrier(Barrier { epoch: EpochPair { curr: 7215913082847232, prev: 7215912951316480 }, kind: Checkpoint, mutation: None, tracing_context: TracingContext(None), passed_actors: [1, 2, 3] })";
+    const paste = `ERROR:  Failed to run the query\n\nCaused by:\n  failed to collect barrier ${dump}`;
+    await postForm(bot.eventsUrl, slashCommand({ text: paste, responseUrl: bot.fake.responseUrl("debug") }));
+    // A generic {:?} template is only a candidate: its button names the error readably, and so does its card.
+    const answer = await respondedTo("debug");
+    const candidate = elements(answer.blocks).find((e) => e.value?.includes("00000000barrier1"));
+    expect(JSON.stringify(candidate)).toContain(
+      '"text":"failed to collect barrier Barrier(Barrier {epoch: 7215913082847232,',
+    );
+    expect(JSON.stringify(candidate?.value ? candidate : {})).not.toMatch(/"text":"[^"]*EpochPair/);
+    await postInteraction(
+      bot.eventsUrl,
+      blockAction({
+        actionId: String(candidate?.action_id),
+        value: String(candidate?.value),
+        responseUrl: bot.fake.responseUrl("debug-card"),
+        ephemeral: true,
+      }),
+    );
+    const blocks = (await respondedTo("debug-card")).blocks as { type: string; text?: { text: string } }[];
+    expect(blocks[0]?.text?.text).toBe(
+      "failed to collect barrier Barrier(Barrier {epoch: 7215913082847232, kind: Checkpoint})",
+    );
+    expect(JSON.stringify(blocks.slice(0, 4))).not.toContain("tracing_context");
   });
 });

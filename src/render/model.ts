@@ -4,7 +4,7 @@
  */
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match, MatchKind } from "../matcher/types.ts";
-import { docsSearchUrl, issuesSearchUrl, newIssueUrl, searchPhrase } from "./links.ts";
+import { docsSearchUrl, issuesSearchUrl, newIssueUrl, pinnedSourceUrl, searchPhrase } from "./links.ts";
 import { type RecordFacts, recordFacts } from "./record-facts.ts";
 import { type ReleaseLines, releaseLines } from "./release-lines.ts";
 import { pasteHint, type SourceExcerpt, sourceExcerpt, sourceHint } from "./source.ts";
@@ -180,7 +180,7 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
   const title = readableTitle(record, facts.captures, facts.layer);
   // An old wording without analysis shows the analysis of the same error as the newest release words it.
   const analysedFrom = facts.release?.analysisFrom ?? record;
-  const url = facts.release?.sourceUrl ?? record.githubUrl;
+  const url = pinnedSourceUrl(facts.release?.sourceUrl ?? record.githubUrl, record);
   // Analyses number their steps ("1. …"); the card numbers them itself.
   const solutions = analysedFrom.solutions
     .map((s) => s.replace(/^\s*\d{1,2}[.)]\s+/, ""))
@@ -232,7 +232,7 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
     now: ctx.now,
     storm: ctx.storm ?? null,
     standing: standingOf(facts),
-    releaseLines: releaseLines(facts),
+    releaseLines: releaseLines(facts, record),
     facts: recordFacts(record, facts),
     family: record.analysis?.kind === "family" ? (record.analysis.title ?? "errors of this kind") : null,
   };

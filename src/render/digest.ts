@@ -53,7 +53,9 @@ export function coveredWeek(d: Pick<WeeklyDigest, "period">): string {
 }
 
 function code(text: string, max: number): string {
-  return `\`${escapeMrkdwn(truncate(oneLine(text).replace(/`/g, "ˋ"), max))}\``;
+  // A pasted fence (```sql) is markup, not text: dropped, never shown as ˋˋˋ.
+  const plain = oneLine(text.replace(/`{3,}[\w-]*/g, " ")).replace(/`/g, "ˋ");
+  return `\`${escapeMrkdwn(truncate(plain, max))}\``;
 }
 
 function summary(d: WeeklyDigest): string {
@@ -105,11 +107,16 @@ function buildDigestMessage(d: WeeklyDigest, maxSection: number, maxTitle: numbe
       );
     });
   }
-  if (d.newThisPeriod.length > 0) {
+  // The top list already marks its new errors; the first week counted everything is new, said once.
+  const inTop = new Set(d.top.map((r) => r.recordId));
+  const newOnes = d.newThisPeriod.filter((r) => !inTop.has(r.recordId));
+  if (d.previousTotal === 0 && d.total > 0) {
+    blocks.push(context("_The first week rwerror counted: every error above is new, nothing to compare yet._"));
+  } else if (newOnes.length > 0) {
     blocks.push(
       listSection(
-        "New this week",
-        d.newThisPeriod.map((r) => `• ${title(r)} (${plural(r.count, "time")}, ${plural(r.channels, "channel")})`),
+        "Also new this week",
+        newOnes.map((r) => `• ${title(r)} (${plural(r.count, "time")}, ${plural(r.channels, "channel")})`),
       ),
     );
   }

@@ -38,7 +38,14 @@ export function codeBlock(text: string, max: number): string {
 
 /** Inline code; backticks inside would end it, so they become a look-alike. */
 export function inlineCode(text: string, max: number): string {
-  const body = escapeText(text.replace(/`/g, "ˋ").replace(/\s+/g, " ").trim());
+  // A pasted fence (```sql) is markup: dropped rather than shown as ˋˋˋ.
+  const body = escapeText(
+    text
+      .replace(/`{3,}[\w-]*/g, " ")
+      .replace(/`/g, "ˋ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
   return `\`${truncate(body, Math.max(1, max - 2))}\``;
 }
 

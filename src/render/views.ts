@@ -39,6 +39,18 @@ function testSqlBlocks(model: CardModel): Block[] {
   return [section(`*RisingWave's own tests raise it with:*\n${body}`)];
 }
 
+/** The catalog's error types in a reader's words (`third_party` and `error_code` are field values, not words). */
+const ERROR_TYPE_WORDS: Record<string, string> = {
+  error_code: "a RisingWave error",
+  panic: "a panic",
+  log: "a log message",
+  third_party: "a message of a library or server RisingWave uses",
+};
+
+export function errorTypeWords(errorType: string): string {
+  return ERROR_TYPE_WORDS[errorType] ?? errorType.replace(/_/g, " ");
+}
+
 /** Everything the record knows, for "Show details": the error as pasted, then every analysis field. */
 export function renderDetailsView(
   record: ErrorRecord,
@@ -53,12 +65,11 @@ export function renderDetailsView(
   const wrappers = fromRef.wrappers;
   const model = cardModel(record, facts, { wrappers, ...ctx });
   const emoji = SEVERITY_EMOJI[model.severity] ?? ":grey_question:";
-  const meta = [`${emoji} *${escapeText(model.severity)}* · ${escapeText(model.errorType)}`];
+  const meta = [`${emoji} *${escapeText(model.severity)}* · ${escapeText(errorTypeWords(model.errorType))}`];
   const raised = raisedInLine(model);
   if (raised) meta.push(raised);
   const history = historyLine(model);
   if (history) meta.push(history);
-  if (model.handlingStrategy) meta.push(`strategy: ${escapeText(model.handlingStrategy)}`);
   const chain = chainLine(model);
   const captures = capturesLine(model);
   const release = releaseLine(model);

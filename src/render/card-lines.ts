@@ -128,7 +128,10 @@ export function noteLine(note: TeamNote, mrkdwn = true, max = 200): string {
 export function releaseLine(model: CardModel): string | null {
   const r = model.releaseLines;
   const parts: string[] = [];
-  if (r.context) parts.push(`while: ${escapeText(r.context)}`);
+  // The third-party context is often the wrapper the chain line already shows.
+  if (r.context && !model.wrappers.some((w) => w.trim() === r.context?.trim())) {
+    parts.push(`while: ${escapeText(r.context)}`);
+  }
   if (r.panic) parts.push(link(r.panic.url, r.panic.label));
   if (r.releases) parts.push(`releases ${escapeText(r.releases)}`);
   if (r.note) parts.push(`_${escapeText(r.note)}_`);

@@ -176,7 +176,8 @@ export function cardFirstScreen(model: CardModel, level: Level = LEVELS[0], shar
   const release = releaseLine(model);
   if (release) meta.push(release);
   return [
-    header(model.title),
+    // A header cut mid-word at Slack's 150 reads as broken: a long title ends at a word.
+    header(cutWords(model.title, 120)),
     context([meta.join("\n")]),
     ...lastFixBlock(model, level),
     ...(model.analysed ? analysedBody(model, level) : unanalysedBody(model, level)),

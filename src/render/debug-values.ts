@@ -12,7 +12,6 @@ const KEY_FIELDS = [
   "kind",
   "bucket",
   "path",
-  "uri",
   "service",
   "table",
   "table_id",

@@ -4,7 +4,7 @@ import { isoWeekOf } from "../report/zoned-time.ts";
 import type { Block } from "./blocks.ts";
 import { escapeMrkdwn, formatChange, oneLine, plural, sparkline, truncate } from "./digest-format.ts";
 import { link } from "./mrkdwn.ts";
-import { fillTemplate } from "./template.ts";
+import { fillTemplate, listTitle } from "./template.ts";
 import { itemWithShow } from "./views.ts";
 
 /** The weekly digest as a Slack message (Block Kit + fallback text) and as terminal text (pure). */
@@ -43,7 +43,8 @@ function listSectionOf(title: string, lines: string[], max: number = DIGEST_LIMI
 
 /** Record titles come from the catalog and examples from users: holes shown as "…", cut, then escaped. */
 function title(r: Pick<RecordStat, "recordId" | "title" | "slug">, max = 150): string {
-  return escapeMrkdwn(truncate(oneLine(r.title ? fillTemplate(r.title, []) : r.recordId), max));
+  const named = r.title ? listTitle({ errorMessage: r.title, slug: r.slug ?? "" }) : r.recordId;
+  return escapeMrkdwn(truncate(oneLine(named), max));
 }
 
 /** The ISO week the digest covers (it is filed under the week after, when it runs). */

@@ -43,7 +43,7 @@ export {
   renderSearchResults,
   renderStats,
 } from "./replies.ts";
-export { filledTitle, isPureWrapper, labelCaptures } from "./template.ts";
+export { filledTitle, isPureWrapper, labelCaptures, listTitle } from "./template.ts";
 export { renderAnswerText, renderCardText, renderMatchText, renderRecordText } from "./text.ts";
 export { NOT_SURE_TEXT, renderNothingFound, renderNotSure, reportedError } from "./unsure.ts";
 export {

@@ -41,6 +41,19 @@ export function readableTitle(
   return readableText(filled);
 }
 
+/**
+ * A record named in a list, a notice or a digest, where no values are known: its template, unless the
+ * template starts with a hole or keeps few words (`{} (Local: Message timed out)`), then its slug in words
+ * ("Kafka message timed out").
+ */
+export function listTitle(record: Pick<ErrorRecord, "errorMessage" | "slug">): string {
+  const title = filledTitle(record);
+  const words = title.replace(new RegExp(HOLE, "g"), "").replace(/[^A-Za-z]+/g, "");
+  if (!title.startsWith(HOLE) && words.length >= 12) return title;
+  const slug = record.slug.replace(/-/g, " ").trim();
+  return slug ? `${slug[0]?.toUpperCase()}${slug.slice(1)}` : title;
+}
+
 /** `{object_type}` → "object type", `{name:?}` → "name"; positional ones (`{}`, `{0}`, `{:#x}`) have no name. */
 export function placeholderName(placeholder: string): string | null {
   const inner = placeholder.slice(1, -1).split(":")[0]?.trim() ?? "";

@@ -1,7 +1,7 @@
 /** Team knowledge: "Add what fixed it" notes and "Report as a new error" gaps. */
 import type { App } from "@slack/bolt";
 import { z } from "zod";
-import { ACTION, escapeText, filledTitle, renderNoteModal, VIEW } from "../../render/index.ts";
+import { ACTION, escapeText, listTitle, renderNoteModal, VIEW } from "../../render/index.ts";
 import { isNoteLink } from "../../store/index.ts";
 import type { ListenerDeps } from "../deps.ts";
 import { blockActionSchema, buttonSchema, noteMetadataSchema, noteSubmissionSchema } from "../payloads.ts";
@@ -75,7 +75,7 @@ export function registerKnowledgeActions(app: App, deps: ListenerDeps): void {
       at: deps.now(),
     };
     await deps.guard.write(`note record=${record.id}`, (store) => store.addNote(note));
-    const thanks = `:memo: Saved your note on *${escapeText(filledTitle(record).replace(/\*/g, ""))}*. Later cards of this error show it, and the weekly digest lists it.`;
+    const thanks = `:memo: Saved your note on *${escapeText(listTitle(record).replace(/\*/g, ""))}*. Later cards of this error show it, and the weekly digest lists it.`;
     if (meta.c) {
       const sent = await callSlack(client.chat.postEphemeral({ channel: meta.c, user, text: thanks }));
       if (sent.ok) return;

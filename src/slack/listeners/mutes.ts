@@ -7,7 +7,7 @@ import type { App, webApi } from "@slack/bolt";
 import type { ErrorRecord } from "../../catalog/schema.ts";
 import {
   ACTION,
-  filledTitle,
+  listTitle,
   MUTE_CHOICES,
   type MuteRow,
   renderMuteNotice,
@@ -39,7 +39,7 @@ export async function muteRows(deps: ListenerDeps, here: string | undefined): Pr
   for (const m of await deps.store.activeMutes(undefined, deps.now())) {
     if (!(await deps.access.visibleIn(here, m.channelId))) continue;
     const record = deps.catalog.byId(m.recordId);
-    rows.push({ ...m, title: record ? filledTitle(record) : m.recordId });
+    rows.push({ ...m, title: record ? listTitle(record) : m.recordId });
   }
   return rows;
 }
@@ -88,7 +88,7 @@ async function mute(deps: ListenerDeps, client: webApi.WebClient, req: MuteReque
   deps.logger.info(
     `setting change: mute record=${record.id} channel=${channelId} by=${userId} until=${new Date(until).toISOString()}`,
   );
-  const title = filledTitle(record);
+  const title = listTitle(record);
   const label = durationWords(req.label);
   const notice = renderMuteNotice({ recordId: record.id, channelId, title, userId, until, label });
   return announce(client, channelId, notice, `:mute: Muted for ${label}.`);
@@ -108,7 +108,7 @@ async function unmute(
   deps.logger.info(`setting change: unmute record=${record.id} channel=${channelId} by=${userId}`);
   // *Undo* rewrites the mute's own notice instead of adding another message.
   if (!req.tell) return { lifted, reply: renderPlain(":loud_sound: Mute lifted.") };
-  const notice = renderUnmuteNotice({ title: filledTitle(record), userId });
+  const notice = renderUnmuteNotice({ title: listTitle(record), userId });
   return { lifted, reply: await announce(client, channelId, notice, ":loud_sound: Mute lifted.") };
 }
 
@@ -190,7 +190,7 @@ export function registerMuteActions(app: App, deps: ListenerDeps): void {
         const userId = b.data.user.id;
         const { lifted, reply } = await unmute(deps, client, { channelId: target.data.c, record, userId, tell: !undo });
         if (undo && lifted) {
-          await respond({ replace_original: true, ...renderUnmuteNotice({ title: filledTitle(record), userId }) });
+          await respond({ replace_original: true, ...renderUnmuteNotice({ title: listTitle(record), userId }) });
           return;
         }
         const inHome = b.data.container?.channel_id === undefined && b.data.channel === undefined;

@@ -161,6 +161,19 @@ try {
   await bot.close();
 }
 
+/** Window heights: each message and a margin, so a PNG is not mostly white. */
+const HEIGHTS: Record<string, number> = {
+  card: 500,
+  "storm-card": 530,
+  "storm-held-back": 200,
+  candidates: 310,
+  shared: 500,
+  muted: 200,
+  voted: 560,
+  home: 630,
+  digest: 570,
+};
+
 for (const shot of shots) {
   const htmlPath = join(out, `${shot.name}.html`);
   writeFileSync(
@@ -179,7 +192,7 @@ for (const shot of shots) {
       `--user-data-dir=${mkdtempSync(join(tmpdir(), "rwerror-chromium-"))}`,
       "--hide-scrollbars",
       `--screenshot=${join(out, `${shot.name}.png`)}`,
-      `--window-size=${(shot.width ?? 640) + 40},${shot.name === "home" ? 1100 : 700}`,
+      `--window-size=${(shot.width ?? 640) + 40},${HEIGHTS[shot.name] ?? 600}`,
       `file://${htmlPath}`,
     ],
     { stdio: "ignore", timeout: 90_000 },

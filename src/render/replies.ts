@@ -3,7 +3,7 @@ import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match } from "../matcher/types.ts";
 import { type AnswerOptions, renderRecordCard } from "./answer.ts";
 import { type Block, context, type SlackMessage, section } from "./blocks.ts";
-import { inlineCode, safeText } from "./mrkdwn.ts";
+import { escapeText, inlineCode, safeText } from "./mrkdwn.ts";
 import { filledTitle } from "./template.ts";
 import { type HomeStatsRow, itemWithShow } from "./views.ts";
 
@@ -18,9 +18,10 @@ export function renderHelp(): SlackMessage {
     "• `/rwerror mute <id|slug|last> [for 24h]`: no auto-replies for that error in this channel (announced there); `/rwerror unmute <id|slug|last>` lifts it; `/rwerror mutes` lists them\n" +
     "• `@rwerror` in a thread: explains the thread's first error\n" +
     "• `/rwerror help`: this message";
+  // `<paste>` would be read as a Slack link: the static text is escaped like any other.
   return {
     text: "rwerror: /rwerror <paste>, search <words>, show <id>, stats [7d|30d|90d], mute, unmute, mutes, help",
-    blocks: [section(text)],
+    blocks: [section(escapeText(text))],
   };
 }
 
@@ -40,7 +41,7 @@ export function renderDidYouMean(command: string): SlackMessage {
   const help = renderHelp();
   return {
     text: `Did you mean ${usage}?`,
-    blocks: [section(`Did you mean \`${usage}\`?`), ...help.blocks],
+    blocks: [section(`Did you mean \`${escapeText(usage)}\`?`), ...help.blocks],
   };
 }
 
@@ -51,7 +52,7 @@ export function renderRecord(
   opts: AnswerOptions = { ephemeral: true },
 ): SlackMessage {
   if (!record) {
-    const text = `No record with id or slug ${inlineCode(key, 120)}. Try \`/rwerror search <words>\`.`;
+    const text = `No record with id or slug ${inlineCode(key, 120)}. Try \`/rwerror search &lt;words&gt;\`.`;
     return { text: `No record with id or slug ${key.slice(0, 120)}.`, blocks: [section(text)] };
   }
   return renderRecordCard(record, opts);

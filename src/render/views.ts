@@ -265,11 +265,13 @@ export function renderHome(model: HomeModel): View {
       button("Explain an error", ACTION.explain, "home", "primary"),
     ),
     section(
-      "• `/rwerror <paste>`: an answer just for you, with *Post in channel*\n" +
-        "• `/rwerror` alone or *Explain an error*: a box for long pastes\n" +
-        "• `/rwerror search <words>`, `/rwerror show <id>`, `/rwerror stats [7d|30d|90d]`\n" +
-        "• *Mute in this channel* on a card, `/rwerror mute <id|slug|last> [for 24h]`, `/rwerror unmute <id|last>`, `/rwerror mutes`\n" +
-        "• Message menu → *Explain this error*, or mention `@rwerror` in a thread",
+      escapeText(
+        "• `/rwerror <paste>`: an answer just for you, with *Post in channel*\n" +
+          "• `/rwerror` alone or *Explain an error*: a box for long pastes\n" +
+          "• `/rwerror search <words>`, `/rwerror show <id>`, `/rwerror stats [7d|30d|90d]`\n" +
+          "• *Mute in this channel* on a card, `/rwerror mute <id|slug|last> [for 24h]`, `/rwerror unmute <id|last>`, `/rwerror mutes`\n" +
+          "• Message menu → *Explain this error*, or mention `@rwerror` in a thread",
+      ),
     ),
     context([
       `Knowledge base: ${escapeText(model.knowledge)} (the rest show where RisingWave raises them)${datasetWords(model.datasetVersion)}`,

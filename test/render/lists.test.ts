@@ -112,7 +112,8 @@ describe("lists carry a Show button, never a bare record id", () => {
 describe("other replies and modals", () => {
   it("help names mute, mutes, stats 90d and @rwerror", () => {
     const help = texts(renderHelp().blocks).join();
-    for (const piece of ["/rwerror mute <id|slug|last> [for 24h]", "/rwerror mutes", "90d", "@rwerror"])
+    // Escaped like any posted text: Slack would read a raw <paste> as a link.
+    for (const piece of ["/rwerror mute &lt;id|slug|last&gt; [for 24h]", "/rwerror mutes", "90d", "@rwerror"])
       expect(help).toContain(piece);
   });
 

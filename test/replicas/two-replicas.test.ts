@@ -145,6 +145,11 @@ function replicaSuite(kind: StoreKind, skipped: string | undefined): void {
           expect(scan.records.get(record.id)?.count ?? 0).toBe(sent.filter((s) => s.recordId === record.id).length);
         }
 
+        // Every thread gets a reply (a card, a pointer or a held-back line); outbox retries may still be landing.
+        await fake.waitFor(
+          () => new Set(threadReplies().map((r) => `${r.args.channel}/${r.args.thread_ts}`)).size >= EVENTS,
+          30_000,
+        );
         const replies = threadReplies();
         const byThread = new Map<string, number>();
         for (const reply of replies) {

@@ -11,16 +11,14 @@ import { runReportCommand } from "./report.ts";
 async function digestPoster(config: Config): Promise<PostDigest | undefined> {
   if (!config.slackBotToken) return undefined;
   const { webApi } = await import("@slack/bolt");
-  const { createDigestPoster } = await import("../slack/digest-poster.ts");
+  const { createDigestPost } = await import("../slack/digest-poster.ts");
   const { SLACK_CLIENT_POLICY } = await import("../slack/client-policy.ts");
   const client = new webApi.WebClient(config.slackBotToken, {
     ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
     timeout: SLACK_CLIENT_POLICY.timeout,
     retryConfig: { ...SLACK_CLIENT_POLICY.retryConfig },
   });
-  const post = createDigestPoster(client);
-  const { renderDigestMessage } = await import("../render/digest.ts");
-  return async (channel, digest) => ({ ts: (await post(channel, renderDigestMessage(digest))).ts });
+  return createDigestPost(client);
 }
 
 export async function runStoreCommand(

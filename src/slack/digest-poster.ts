@@ -1,5 +1,8 @@
 /** The digest scheduler posts through this: chat.postMessage, with a channel name resolved to its ID. */
 import type { types, webApi } from "@slack/bolt";
+import { renderDigestMessage } from "../render/digest.ts";
+import type { WeeklyDigest } from "../report/weekly.ts";
+import { createChannelAccess } from "./access.ts";
 
 const CHANNEL_ID = /^[CGD][A-Z0-9]{5,}$/;
 const MAX_PAGES = 20;
@@ -44,4 +47,28 @@ export function createDigestPoster(client: webApi.WebClient): PostMessage {
     });
     return { channel: res.channel ?? id, ts: res.ts ?? "" };
   };
+}
+
+/**
+ * The digest as its channel may read it: notes written in a private channel stay there (unless their
+ * author shared them, which stores them without a channel).
+ */
+export async function withoutPrivateNotes(
+  digest: WeeklyDigest,
+  isPublic: (channelId: string) => Promise<boolean>,
+): Promise<WeeklyDigest> {
+  const keep = await Promise.all(digest.notes.map((n) => (n.channelId === null ? true : isPublic(n.channelId))));
+  return { ...digest, notes: digest.notes.filter((_n, i) => keep[i]) };
+}
+
+/** Renders and posts a weekly digest (the scheduler's and `rwerror digest`'s post). */
+export function createDigestPost(
+  client: webApi.WebClient,
+  logger: { info(msg: string): void } = { info: () => {} },
+): (channel: string, digest: WeeklyDigest) => Promise<{ ts: string }> {
+  const post = createDigestPoster(client);
+  const access = createChannelAccess(() => client, [], Date.now, logger);
+  return async (channel, digest) => ({
+    ts: (await post(channel, renderDigestMessage(await withoutPrivateNotes(digest, access.isPublic)))).ts,
+  });
 }

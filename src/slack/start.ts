@@ -4,12 +4,11 @@
  * SIGINT/SIGTERM, then drain the running handlers and close the database.
  */
 
-import { renderDigestMessage } from "../render/digest.ts";
 import { startDigestScheduler } from "../report/schedule.ts";
 import type { CliIo } from "../terminal/io.ts";
 import { type BuiltApp, buildApp } from "./app.ts";
 import type { SlackDeps } from "./deps.ts";
-import { createDigestPoster } from "./digest-poster.ts";
+import { createDigestPost } from "./digest-poster.ts";
 import { configuredSecrets, scrubber } from "./log.ts";
 import { watchCatalog } from "./reload.ts";
 import { describeSlackError } from "./web-call.ts";
@@ -56,14 +55,14 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
   }
   const logger = built.app.logger;
 
-  const post = createDigestPoster(built.app.client);
+  const post = createDigestPost(built.app.client, logger);
   const scheduler = startDigestScheduler({
     store: deps.store,
     catalog: deps.catalog,
     cron: config.digestCron,
     tz: config.timeZone,
     channel: config.digestChannel,
-    post: async (channel, digest) => ({ ts: (await post(channel, renderDigestMessage(digest))).ts }),
+    post,
     now: deps.now,
     log: logger,
     retentionDays: config.retentionDays,

@@ -1,6 +1,7 @@
 /** Incident channels: a pasted error (text, snippet or text file) gets one threaded answer. */
 import type { App, webApi } from "@slack/bolt";
 import { answerPaste, blockKit, handleOnce } from "../../answer/index.ts";
+import { visibleHere } from "../access.ts";
 import { createChannelFilter } from "../channels.ts";
 import type { ListenerDeps } from "../deps.ts";
 import { readPastedFiles, trustedOriginsFor } from "../files.ts";
@@ -83,10 +84,13 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
       "auto",
       {
         render: blockKit({ ephemeral: false }),
-        port: threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger, {
-          outbox: deps.outbox,
-          key: `ev:${eventId}`,
-        }),
+        port: {
+          ...threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger, {
+            outbox: deps.outbox,
+            key: `ev:${eventId}`,
+          }),
+          visible: visibleHere(deps.access, m.channel),
+        },
       },
     );
     deps.logger.debug(`auto-reply: ${outcome.kind} channel=${m.channel} thread=${threadTs}`);

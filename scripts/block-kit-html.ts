@@ -23,6 +23,13 @@ const EMOJI: Record<string, string> = {
   scissors: "✂️",
   mute: "🔇",
   white_check_mark: "✅",
+  x: "❌",
+  cyclone: "🌀",
+  card_index_dividers: "🗂️",
+  outbox_tray: "📤",
+  loud_sound: "🔊",
+  gear: "⚙️",
+  lock: "🔒",
 };
 
 export interface Names {
@@ -40,6 +47,15 @@ function inline(text: string, names: Names): string {
     (_m, id: string, label?: string) => `<span class="mention">#${label ?? names.channels?.[id] ?? id}</span>`,
   );
   out = out.replace(/<@([A-Z0-9]+)>/g, (_m, id: string) => `<span class="mention">@${names.users?.[id] ?? id}</span>`);
+  out = out.replace(
+    /<!subteam\^([A-Z0-9]+)>/g,
+    (_m, id: string) => `<span class="mention">@${names.users?.[id] ?? id}</span>`,
+  );
+  // A date token shows in the reader's time zone; the preview shows its UTC fallback, shortened.
+  out = out.replace(
+    /<!date\^\d+\^[^|>]*\|([^>]*)>/g,
+    (_m, fallback: string) => `<span class="date">${fallback.replace(/^\d{4}-/, "").replace(/ UTC$/, "")}</span>`,
+  );
   // Slack links arrive as <url|label>; in the escaped text they are still raw < > (not &lt;).
   out = out.replace(/<(https?:[^|>]+)\|([^>]*)>/g, (_m, url: string, label: string) => `<a href="${url}">${label}</a>`);
   out = out.replace(/`([^`\n]+)`/g, "<code>$1</code>");
@@ -63,7 +79,7 @@ function block(b: KnownBlock, names: Names): string {
       const text = b.text ? `<div class="text">${mrkdwnToHtml(b.text.text, names)}</div>` : "";
       const acc =
         b.accessory && b.accessory.type === "button"
-          ? `<span class="button">${emoji(html(b.accessory.text.text))}</span>`
+          ? `<span class="button ${b.accessory.style ?? ""}">${emoji(html(b.accessory.text.text))}</span>`
           : "";
       return `<div class="section">${text}${acc}</div>`;
     }
@@ -74,7 +90,9 @@ function block(b: KnownBlock, names: Names): string {
         .map((e) =>
           e.type === "button"
             ? `<span class="button ${e.style ?? ""}">${emoji(html(e.text.text))}${e.url ? " ↗" : ""}</span>`
-            : "",
+            : e.type === "static_select"
+              ? `<span class="button select">${html(e.placeholder?.text ?? "Choose")} ▾</span>`
+              : "",
         )
         .join("")}</div>`;
     case "divider":
@@ -100,6 +118,8 @@ body { margin: 0; background: #fff; font: 15px/1.46668 "Lato", "Noto Sans", "Dej
 .actions { display: flex; flex-wrap: wrap; gap: 8px; margin: 10px 0 4px; }
 .button { border: 1px solid #bbb; border-radius: 4px; padding: 3px 11px; font-size: 14px; font-weight: 700; white-space: nowrap; height: fit-content; background: #fff; }
 .button.primary { background: #007a5a; color: #fff; border-color: #007a5a; }
+.button.select { font-weight: 400; }
+.date { text-decoration: underline dotted; }
 pre { background: #f8f8f8; border: 1px solid #ddd; border-radius: 4px; padding: 8px; font: 12px/1.5 "DejaVu Sans Mono", monospace; white-space: pre-wrap; margin: 4px 0; }
 code { background: #f6f6f6; border: 1px solid #ddd; border-radius: 3px; padding: 0 3px; color: #c01343; font: 12px "DejaVu Sans Mono", monospace; }
 a { color: #1264a3; text-decoration: none; } .mention { background: #e8f5fa; color: #1264a3; border-radius: 3px; padding: 0 2px; }
@@ -108,10 +128,10 @@ hr { border: none; border-top: 1px solid #ddd; }
 
 export function messageToHtml(
   blocks: readonly AnyBlock[],
-  opts: { names?: Names; ephemeral?: boolean; width?: number } = {},
+  opts: { names?: Names; ephemeral?: boolean; width?: number; before?: string } = {},
 ): string {
   const body = (blocks as KnownBlock[]).map((b) => block(b, opts.names ?? {})).join("\n");
-  const only = opts.ephemeral ? `<div class="only">👁 Only visible to you</div>` : "";
+  const only = `${opts.before ?? ""}${opts.ephemeral ? `<div class="only">👁 Only visible to you</div>` : ""}`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${CSS} .msg { width: ${opts.width ?? 640}px; }</style></head>
 <body><div class="msg"><div class="avatar">rw</div><div class="body">${only}<div class="who">rwerror<span class="app">APP</span><span class="time">3:07 AM</span></div>
 ${body}</div></div></body></html>`;

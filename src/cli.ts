@@ -25,6 +25,8 @@ Commands:
   eval [--data PATH…] FILE…   score the matcher on labelled JSON Lines (top-1, wrong answers, reliability)
   catalog build --source REPO [--releases] [--rev REV]…   build the knowledge base from RisingWave's git history
 
+  --version                   rwerror's version and the knowledge base's build revisions
+
 Environment: RWERROR_DATA, RWERROR_DB, RWERROR_TZ, SLACK_BOT_TOKEN, … (see README).`;
 
 const EXPLAIN_USAGE = `Usage: rwerror explain [TEXT|-] [--json] | --batch
@@ -87,6 +89,11 @@ async function usageOf(command: string): Promise<string | undefined> {
 
 async function run(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "--version" || command === "-v") {
+    const { versionLines } = await import("./cli/version.ts");
+    io.out(versionLines().join("\n"));
+    return 0;
+  }
   if (!command || command === "help" || command === "--help" || command === "-h") {
     io.out(USAGE);
     return command ? 0 : 2;

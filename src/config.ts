@@ -31,6 +31,11 @@ export interface Config {
   maxCardsPer10Min: number;
   /** React :grey_question: on pastes in auto channels that got no confident answer (RWERROR_UNSURE_REACTION). */
   unsureReaction: boolean;
+  /**
+   * Slack user ids (U…, W…) and user-group ids (S…) who alone may mute errors and set a channel's
+   * release (RWERROR_ADMINS); empty = every member may.
+   */
+  admins: string[];
   /** The RisingWave release the team runs (`v2.4`); undefined = unknown. A paste's own version wins. */
   risingwaveVersion: string | undefined;
   logLevel: LogLevelName;
@@ -120,6 +125,10 @@ const envSchema = z.object({
     (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : "off"),
     z.enum(["on", "off", "true", "false", "1", "0"], { error: "must be on or off" }),
   ),
+  RWERROR_ADMINS: list("").refine(
+    (ids) => ids.every((id) => /^[UWS][A-Z0-9]{2,20}$/.test(id)),
+    "must be Slack user ids (U…, W…) or user-group ids (S…), comma-separated",
+  ),
   RWERROR_RISINGWAVE_VERSION: optional.refine(
     (v) => v === undefined || /^(?:v?\d{1,3}\.\d{1,3}(?:\.\d{1,3})?(?:-[0-9A-Za-z.]{1,32})?|main)$/i.test(v.trim()),
     "must be a RisingWave release such as v2.4, 2.4.1 or main",
@@ -197,6 +206,7 @@ export function loadConfig(
     retentionDays: e.RWERROR_RETENTION_DAYS,
     maxCardsPer10Min: e.RWERROR_MAX_CARDS_PER_10MIN,
     unsureReaction: ["on", "true", "1"].includes(e.RWERROR_UNSURE_REACTION),
+    admins: e.RWERROR_ADMINS,
     risingwaveVersion: e.RWERROR_RISINGWAVE_VERSION?.trim(),
     logLevel: e.LOG_LEVEL,
   };

@@ -12,13 +12,14 @@ import { claimReply, postClaimed } from "./claims.ts";
 import { cleanPasted } from "./clean.ts";
 import { baseContext, cardContext, channelMatchContext } from "./context.ts";
 import { occurrenceFromResult } from "./occurrence.ts";
-import { cardMatch, claimRequest, REPEAT_WINDOW_MS } from "./policy.ts";
+import { CARD_WINDOW_MS, cardMatch, claimRequest, REPEAT_WINDOW_MS } from "./policy.ts";
 import type {
   AnswerDeps,
   AnswerMode,
   AnswerOutcome,
   AnswerPort,
   AnswerRenderer,
+  CardCap,
   Paste,
   ReadPaste,
   Where,
@@ -93,9 +94,25 @@ export async function answerRead<M>(
   }
   // Claimed before any history is read: a retried, capped or already answered paste costs one call.
   const claim = key && request ? await claimReply(deps, key, request) : ({ kind: "card" } as const);
-  if (claim.kind === "already-replied" || claim.kind === "card-cap") {
+  if (claim.kind === "already-replied") {
     await record();
-    if (mode === "mention" && claim.kind === "already-replied") await port.post(render.alreadyInThread());
+    if (mode === "mention") await port.post(render.alreadyInThread());
+    return claim;
+  }
+  if (claim.kind === "card-cap" && key) {
+    // Never silent in a storm: a one-line reply per paste, with *Show* for the card held back.
+    await record();
+    const cap = { cards: claim.cards, max: deps.config.maxCardsPer10Min, windowMinutes: CARD_WINDOW_MS / 60_000 };
+    deps.logger.info(
+      `auto-reply: card held back (cap ${cap.max} in ${cap.windowMinutes} min) channel=${key.channelId} record=${key.recordId}`,
+    );
+    const compact = await deps.guard.decide(
+      `compact claim channel=${key.channelId}`,
+      (store) => store.claimCompactReply(key),
+      () => true,
+    );
+    if (!compact) return { kind: "already-replied" };
+    await postClaimed(deps, key, () => port.post(render.heldBack(best, cap), { replyKey: key }));
     return claim;
   }
   const post = (message: M) =>
@@ -107,11 +124,34 @@ export async function answerRead<M>(
     return { kind: "pointer", replyTs: await post(message) };
   }
   // "Seen before" means before this paste: the context is read first, the occurrence recorded after.
-  const place = { channelId: where.channelId ?? undefined, threadTs: where.threadTs ?? undefined };
-  const context = await cardContext(deps, best.record.id, place, port.permalink?.bind(port));
+  const place = {
+    channelId: where.channelId ?? undefined,
+    threadTs: where.threadTs ?? undefined,
+    visible: port.visible?.bind(port),
+  };
+  const context = {
+    ...(await cardContext(deps, best.record.id, place, port.permalink?.bind(port))),
+    ...(await stormOf(deps, mode, key)),
+  };
   const message = render.answer(result, context, text);
   const [replyTs] = await Promise.all([post(message), record()]);
   return { kind: "card", replyTs };
+}
+
+/**
+ * In a storm (a second full card in the window, or more) the card says how many the cap allows before
+ * replies turn compact, so the first compact line surprises nobody.
+ */
+async function stormOf(deps: AnswerDeps, mode: AnswerMode, key: ReplyKey | undefined): Promise<{ storm?: CardCap }> {
+  if (mode !== "auto" || !key) return {};
+  const since = deps.now() - CARD_WINDOW_MS;
+  const cards = await deps.guard.decide(
+    `card count channel=${key.channelId}`,
+    (store) => store.countFullCardsSince(key.channelId, since),
+    () => 0,
+  );
+  const cap = { cards, max: deps.config.maxCardsPer10Min, windowMinutes: CARD_WINDOW_MS / 60_000 };
+  return cards >= 2 ? { storm: cap } : {};
 }
 
 /** Thread replies are keyed by thread and record; private answers have no thread of their own. */

@@ -22,6 +22,7 @@ export type {
   AnswerPort,
   AnswerRenderer,
   AnswerSettings,
+  CardCap,
   Paste,
   ReadPaste,
   Where,

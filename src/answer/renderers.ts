@@ -5,6 +5,7 @@ import {
   renderAlreadyAnswered,
   renderAnswer,
   renderAnswerText,
+  renderHeldBack,
   renderPlain,
   type SlackMessage,
 } from "../render/index.ts";
@@ -19,6 +20,7 @@ export function blockKit({ ephemeral }: { ephemeral: boolean }): AnswerRenderer<
       renderAnswer(result, { ...context, ephemeral }, text),
     repeat: (best, permalink, count) => renderAlreadyAnswered(best.record, permalink, count, best.captures),
     alreadyInThread: () => renderPlain(ALREADY_IN_THREAD),
+    heldBack: (best, cap) => renderHeldBack(best, cap),
   };
 }
 
@@ -28,5 +30,6 @@ export function terminalText(): AnswerRenderer<string> {
     answer: (result, context, text) => renderAnswerText(result, text, context),
     repeat: (best) => `Already answered: ${best.record.id}`,
     alreadyInThread: () => ALREADY_IN_THREAD,
+    heldBack: (best) => `Card held back (card cap): ${best.record.id}`,
   };
 }

@@ -1,6 +1,6 @@
 /** What the answer flow is given: its dependencies, the paste, where it came from, and how to reply. */
 import type { Match, Matcher, MatchResult } from "../matcher/types.ts";
-import type { CardContext } from "../render/index.ts";
+import type { CardCap, CardContext } from "../render/index.ts";
 import type { LocalClaims, LocalMutes, OccurrenceInput, ReplyKey, StoreGuard } from "../store/index.ts";
 
 /** The settings the flow reads (a subset of Config, so the Slack deps fit as they are). */
@@ -59,6 +59,8 @@ export interface AnswerPort<M> {
   post(message: M, opts?: { replyKey?: ReplyKey }): Promise<string | undefined>;
   /** A link to an earlier message (seen-before threads, the repeat pointer); absent on the terminal. */
   permalink?(channelId: string, ts: string): Promise<string | null>;
+  /** What a card posted here may show from another channel; absent on the terminal (everything). */
+  visible?(channelId: string): Promise<boolean>;
   /** Reacts on the pasted message (auto-replies without a confident answer). */
   react?(name: string): Promise<void>;
 }
@@ -70,7 +72,11 @@ export interface AnswerRenderer<M> {
   repeat(best: Match, permalink: string | null, count: number): M;
   /** The thread already has this error's card (a mention asked again). */
   alreadyInThread(): M;
+  /** Past the card cap: one line naming the error, with *Show* for its card. */
+  heldBack(best: Match, cap: CardCap): M;
 }
+
+export type { CardCap } from "../render/index.ts";
 
 export interface ReadPaste {
   /** The cleaned text that was matched (unescaped once, redacted). */

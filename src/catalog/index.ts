@@ -11,7 +11,8 @@ export {
 } from "./analysis-schema.ts";
 export { buildCatalog, type Catalog, catalogFromRecords, indexJoinedRecords } from "./catalog.ts";
 export { CatalogError, type CatalogProblem, formatProblem } from "./errors.ts";
-export type { DatasetHeader } from "./header.ts";
+export { type DatasetHeader, mainDateOf } from "./header.ts";
+export { readDatasetHeader } from "./header-file.ts";
 export { type LoadResult, listDatasetFiles, loadCatalog } from "./load.ts";
 export { parseDataset } from "./parse.ts";
 export { type ErrorRecord, recordSchema } from "./schema.ts";

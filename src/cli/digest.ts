@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { renderDigestMessage, renderDigestText } from "../render/digest.ts";
+import { coveredWeek, renderDigestMessage, renderDigestText } from "../render/digest.ts";
 import { DigestNotRecordedError, type PostDigest, postDigestOnce } from "../report/digest-post.ts";
 import { PeriodError } from "../report/period.ts";
 import { buildWeeklyDigest, digestTargetAt, digestTargetForWeek } from "../report/weekly.ts";
@@ -88,9 +88,7 @@ export async function runDigestCommand(argv: string[], deps: DigestDeps): Promis
   try {
     if (values.force) {
       const { ts } = await post(channel, await buildWeeklyDigest(deps.store, deps.catalog, target));
-      deps.out(
-        `Posted digest ${target.periodKey} to ${channel}${ts ? ` (ts ${ts})` : ""} without claiming the week.\n`,
-      );
+      deps.out(`Posted ${weekWords(target)} to ${channel}${ts ? ` (ts ${ts})` : ""} without claiming the week.\n`);
       return 0;
     }
     result = await postDigestOnce({ store: deps.store, catalog: deps.catalog, channel, post }, target);
@@ -102,14 +100,19 @@ export async function runDigestCommand(argv: string[], deps: DigestDeps): Promis
   if (result.status === "posted") {
     deps.out(
       result.found
-        ? `Digest ${result.periodKey} was already in ${channel} (ts ${result.ts}); recorded it as posted.\n`
-        : `Posted digest ${result.periodKey} to ${channel}${result.ts ? ` (ts ${result.ts})` : ""}.\n`,
+        ? `The ${weekWords(target)} was already in ${channel} (ts ${result.ts}); recorded it as posted.\n`
+        : `Posted ${weekWords(target)} to ${channel}${result.ts ? ` (ts ${result.ts})` : ""}.\n`,
     );
     return 0;
   }
   const when = result.existing?.postedAt
     ? `posted ${formatLocal(result.existing.postedAt, deps.tz)} ${deps.tz} to ${result.existing.channel ?? "?"}`
     : "being posted by another process";
-  deps.out(`Digest ${result.periodKey} was already ${when}; nothing posted (--force posts anyway).\n`);
+  deps.out(`The ${weekWords(target)} was already ${when}; nothing posted (--force posts anyway).\n`);
   return 1;
+}
+
+/** The week a digest covers, as its header names it (it is filed under the week after, when it runs). */
+function weekWords(target: ReturnType<typeof digestTargetAt>): string {
+  return `digest of ${coveredWeek(target)} (due ${target.periodKey})`;
 }

@@ -10,12 +10,22 @@ import { runReportCommand } from "./report.ts";
 /** Posting needs Slack: only then is @slack/bolt loaded. */
 async function digestPoster(config: Config): Promise<PostDigest | undefined> {
   if (!config.slackBotToken) return undefined;
-  const { createDigestPoster } = await import("../slack/digest-poster.ts");
+  const { webApi } = await import("@slack/bolt");
+  const { createDigestPost } = await import("../slack/digest-poster.ts");
   const { deliveryClient } = await import("../slack/delivery.ts");
-  // One try per call: the poster retries itself, looking for the digest's key before each new attempt.
-  const post = createDigestPoster(deliveryClient(config.slackBotToken, { slackApiUrl: config.slackApiUrl }));
-  const { renderDigestMessage } = await import("../render/digest.ts");
-  return async (channel, digest, once) => await post(channel, renderDigestMessage(digest), once);
+  const { SLACK_CLIENT_POLICY } = await import("../slack/client-policy.ts");
+  // Look-ups (is a note's channel public?) with the Web API client's retries; the post itself with one
+  // try per call: the poster retries itself, looking for the digest's key before each new attempt.
+  const lookups = new webApi.WebClient(config.slackBotToken, {
+    ...(config.slackApiUrl ? { slackApiUrl: config.slackApiUrl } : {}),
+    timeout: SLACK_CLIENT_POLICY.timeout,
+    retryConfig: { ...SLACK_CLIENT_POLICY.retryConfig },
+  });
+  return createDigestPost(
+    deliveryClient(config.slackBotToken, { slackApiUrl: config.slackApiUrl }),
+    undefined,
+    lookups,
+  );
 }
 
 export async function runStoreCommand(

@@ -7,6 +7,7 @@
  * where a run of its characters starts (negative lookbehind), repeated groups are bounded, and the
  * rules that need context (`key=value`, `mysql … -p`) scan with a loop that never looks back.
  */
+import { hasLookAlike, LOOK_ALIKE_CHARS, skeleton, stripInvisible } from "./disguise.ts";
 import { TOKEN_RULES } from "./token-rules.ts";
 
 export const REDACTED = "[REDACTED]";
@@ -14,8 +15,14 @@ const R = REDACTED;
 
 /** Key names whose values are secrets: `password`, `s3.secret.key`, `api_key`, `AccountKey` … */
 const SECRET_KEY_WORD =
-  /password|passwd|pwd|secret|api[_.-]?key|apikey|token|access[_.-]?key|private[_.-]?key|credential|accountkey|sharedaccesskey|sas[_.-]?token/i;
-const KEY_CHARS = "[A-Za-z0-9_.-]";
+  /password|passwd|pwd|secret|api[_.-]?key|apikey|token|access[_.-]?key|private[_.-]?key|credential|accountkey|sharedaccesskey|sas[_.-]?token|nkey|^jwt$|^sig$|signature$/i;
+// Look-alike letters count as key characters, so `tоken` (Cyrillic о) is read as one key and judged
+// by its skeleton.
+const KEY_CHARS = `[A-Za-z0-9_.${LOOK_ALIKE_CHARS}-]`;
+
+function isSecretKey(key: string): boolean {
+  return SECRET_KEY_WORD.test(hasLookAlike(key) ? skeleton(key) : key);
+}
 // `E'…'` is Postgres' escape string: its `\'` is part of the value, so the whole literal goes.
 // Bounded: a quote that never closes costs 512 steps, not the rest of the paste.
 const QUOTED = `[Ee]?'(?:[^'\\\\\\n]|\\\\.|''){0,512}'|"(?:[^"\\\\\\n]|\\\\.){0,512}"|\`[^\`\\n]{0,512}\``;
@@ -78,7 +85,7 @@ function replaceScanning(
 function redactKeyValues(text: string): string {
   const afterPairs = replaceScanning(text, KEY_SEPARATOR, (m) => {
     const [all, , key = ""] = m;
-    if (!SECRET_KEY_WORD.test(key)) return { resumeAt: all.length };
+    if (!isSecretKey(key)) return { resumeAt: all.length };
     VALUE_AT.lastIndex = m.index + all.length;
     const value = VALUE_AT.exec(text)?.[0];
     if (value === undefined) return { resumeAt: all.length };
@@ -86,7 +93,7 @@ function redactKeyValues(text: string): string {
   });
   return replaceScanning(afterPairs, KEY_SPACE_QUOTED, (m) => {
     const [, key = "", sep = "", value = ""] = m;
-    if (!/^identified\s/i.test(key) && !SECRET_KEY_WORD.test(key)) return { resumeAt: key.length };
+    if (!/^identified\s/i.test(key) && !isSecretKey(key)) return { resumeAt: key.length };
     return { replacement: `${key}${sep}${quoteLike(value)}` };
   });
 }
@@ -137,8 +144,26 @@ const SLACK_WEBHOOK =
   /(?<![\w.-])(https?:\/\/hooks\.slack(?:-gov)?\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]+/gi;
 const AUTH_SCHEME = /(?<![\w-])(Bearer|Basic|Token)\s{1,16}[A-Za-z0-9._~+/=-]{8,}/gi;
 
-/** The text with every recognised secret replaced by `[REDACTED]`. Linear in the text's length. */
+/**
+ * The text with every recognised secret replaced by `[REDACTED]`. Linear in the text's length.
+ * Invisible characters go first; a word written with look-alike letters is judged by its skeleton.
+ */
 export function redactSecrets(text: string): string {
+  const visible = stripInvisible(text);
+  return redactRecognised(hasLookAlike(visible) ? redactDisguisedWords(visible) : visible);
+}
+
+/** A blank-free run holding look-alikes (`xоxb-…`, `?tоken=…`) is redacted as its skeleton reads. */
+function redactDisguisedWords(text: string): string {
+  return text.replace(/\S+/g, (word) => {
+    if (!hasLookAlike(word)) return word;
+    const plain = skeleton(word);
+    const redacted = redactRecognised(plain);
+    return redacted === plain ? word : redacted;
+  });
+}
+
+function redactRecognised(text: string): string {
   let out = text.replace(PRIVATE_KEY, R);
   out = redactUrlPasswords(out);
   out = out.replace(SLACK_WEBHOOK, (_m, prefix: string) => `${prefix}${R}`);

@@ -78,6 +78,12 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     pattern: new RegExp(`${START}SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}`, "g"),
   },
   {
+    name: "NATS nkey seed (user, account, operator, cluster, server, curve)",
+    source:
+      "docs.nats.io/running-a-nats-service/configuration/securing_nats/auth_intro/nkey_auth (S + type + base32, 58 characters)",
+    pattern: /(?<![A-Z0-9])S[UACONPX][A-Z2-7]{56}(?![A-Z2-7])/g,
+  },
+  {
     name: "JSON Web Token",
     source: 'RFC 7519 (base64url header starting {" = eyJ)',
     pattern: new RegExp(`${START}eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]+`, "g"),

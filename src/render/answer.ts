@@ -1,8 +1,8 @@
 /** Whole Slack messages answering a paste, by the matcher's verdict. */
 import type { ErrorRecord } from "../catalog/schema.ts";
-import type { MatchResult } from "../matcher/types.ts";
-import type { CardRef } from "./actions.ts";
-import { type Block, context, type SlackMessage } from "./blocks.ts";
+import type { Match, MatchResult } from "../matcher/types.ts";
+import { ACTION, type CardRef, encodeCardRef } from "./actions.ts";
+import { type Block, button, context, type SlackMessage, section } from "./blocks.ts";
 import {
   alternativeBlocks,
   CARD_ACTIONS_BLOCK,
@@ -10,11 +10,12 @@ import {
   cardBlocks,
   cardFallback,
   factsFromRef,
+  refFor,
 } from "./card.ts";
 import { times } from "./card-lines.ts";
-import { type CardContext, cardModel, type MatchFacts } from "./model.ts";
-import { link, safeText } from "./mrkdwn.ts";
-import { filledTitle } from "./template.ts";
+import { type CardCap, type CardContext, cardModel, type MatchFacts } from "./model.ts";
+import { cutWords, escapeText, link, safeText } from "./mrkdwn.ts";
+import { filledTitle, readableTitle } from "./template.ts";
 import { renderNothingFound, renderNotSure } from "./unsure.ts";
 
 export type AnswerOptions = CardOptions;
@@ -41,13 +42,15 @@ export function renderAnswer(result: MatchResult, opts: AnswerOptions, paste = "
   }
   if (result.verdict === "candidates") return withNote(renderNotSure(result, paste, ctx), result);
   // One model per card: its blocks, its button values and its fallback text all read it.
-  const model = cardModel(best.record, best, ctx);
+  // The verdict made it the answer: the card says so whatever its score.
+  const facts: MatchFacts = { ...best, standing: "answer" };
+  const model = cardModel(best.record, facts, ctx);
   const blocks = [
-    ...cardBlocks(best.record, best, ctx, model),
+    ...cardBlocks(best.record, facts, ctx, model),
     ...alternativeBlocks(best, rest, ctx),
     ...truncationNote(result),
   ];
-  return { text: cardFallback(best.record, best, ctx, model), blocks };
+  return { text: cardFallback(best.record, facts, ctx, model), blocks };
 }
 
 function withNote(message: SlackMessage, result: MatchResult): SlackMessage {
@@ -75,7 +78,7 @@ export function renderCardFromRef(
 
 /** A record looked up by id or slug (`/rwerror show`, a list's Show button): no captures, holes as "…". */
 export function renderRecordCard(record: ErrorRecord, opts: AnswerOptions): SlackMessage {
-  const facts = { kind: "exact" as const, confidence: 1, captures: [] };
+  const facts: MatchFacts = { kind: "exact", confidence: 1, captures: [], standing: "lookup" };
   const ctx: CardOptions = { ...opts };
   const model = cardModel(record, facts, ctx);
   return { text: cardFallback(record, facts, ctx, model), blocks: cardBlocks(record, facts, ctx, model) };
@@ -102,6 +105,46 @@ export function renderFeedbackThanks(blocks: readonly Block[], helpful: boolean)
     }
   }
   return out;
+}
+
+export const VOTES_BLOCK = "rwerror_votes";
+
+/**
+ * A posted card with who marked it helpful or not, for everyone reading the channel (as Sentry's
+ * Resolve says who resolved): the line sits above the buttons, which stay for the next voter.
+ */
+export function withVotes(blocks: readonly Block[], votes: readonly { userId: string; helpful: boolean }[]): Block[] {
+  const names = (helpful: boolean) =>
+    votes
+      .filter((v) => v.helpful === helpful)
+      .slice(0, 10)
+      .map((v) => `<@${v.userId}>`)
+      .join(", ");
+  const parts = [
+    ...(names(true) ? [`:white_check_mark: Marked helpful by ${names(true)}`] : []),
+    ...(names(false) ? [`:x: Marked not helpful by ${names(false)}`] : []),
+  ];
+  const kept = blocks.filter((b) => b.block_id !== VOTES_BLOCK);
+  if (parts.length === 0) return kept;
+  const line: Block = { ...context([parts.join(" · ")]), block_id: VOTES_BLOCK };
+  const at = kept.findIndex((b) => b.type === "actions" && b.block_id === CARD_ACTIONS_BLOCK);
+  return at < 0 ? [...kept, line] : [...kept.slice(0, at), line, ...kept.slice(at)];
+}
+
+/** Past the card cap: the error in one line and *Show* for its card (for the clicker), never silence. */
+export function renderHeldBack(match: Match, cap: CardCap, ctx: CardContext = {}): SlackMessage {
+  const title = cutWords(readableTitle(match.record, match.captures, match.layer), 150);
+  const why = `card held back: this channel reached its cap of ${cap.max} full card${cap.max === 1 ? "" : "s"} in ${cap.windowMinutes} min`;
+  const value = encodeCardRef(refFor(match.record, { ...match, standing: "answer" }, ctx));
+  return {
+    text: `${title} (${why})`,
+    blocks: [
+      section(
+        `:card_index_dividers: *${escapeText(title.replace(/\*/g, ""))}* · ${why}`,
+        button("Show", ACTION.showHeld, value),
+      ),
+    ],
+  };
 }
 
 /** Flood control: one line pointing at the card already posted in this channel, saying how often. */

@@ -5,6 +5,7 @@
  */
 import type {
   ActionsBlock,
+  ActionsBlockElement,
   Button,
   ContextBlock,
   HeaderBlock,
@@ -93,7 +94,7 @@ export function linkButton(text: string, actionId: string, url: string): Button 
   };
 }
 
-export function actions(elements: readonly Button[], blockId?: string): ActionsBlock {
+export function actions(elements: readonly ActionsBlockElement[], blockId?: string): ActionsBlock {
   const block: ActionsBlock = { type: "actions", elements: elements.slice(0, LIMITS.actionsElements) };
   if (blockId) block.block_id = blockId;
   return block;

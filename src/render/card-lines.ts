@@ -1,6 +1,9 @@
 /** One-line pieces a card, the details modal and the terminal share: seen before, team notes, where raised. */
+
+import { relativeTime, slackDate, utcMinute, whenSeen } from "./dates.ts";
+import { readableText } from "./debug-values.ts";
 import type { CardModel, SeenBefore, TeamNote } from "./model.ts";
-import { escapeText, inlineCode, link, safeText, truncate } from "./mrkdwn.ts";
+import { cutWords, escapeText, inlineCode, link, safeText, truncate } from "./mrkdwn.ts";
 import { addedWords, changedWords } from "./record-facts.ts";
 
 export const SEVERITY_EMOJI: Record<string, string> = {
@@ -56,16 +59,21 @@ export function historyLine(model: CardModel): string | null {
   return parts.length > 0 ? parts.join(" · ") : null;
 }
 
-/** A wrapper without its long parentheticals: `gRPC request to meta service (call `/ddl…`) failed` → `… failed`. */
+/**
+ * A wrapper without its long parentheticals, except the RPC it names: `(call /ddl_service.DdlService/AlterParallelism)`
+ * says which request failed, which an on-call engineer needs.
+ */
 export function withoutDetail(layer: string): string {
-  return layer.replace(/\s*\([^()]{20,200}\)/g, "").trim();
+  return layer.replace(/\s*\(([^()]{20,200})\)/g, (all, inner: string) => (/^call\s/.test(inner) ? all : "")).trim();
 }
 
 /** "inside: Failed to run the query › gRPC request to meta failed", or the deeper root cause. */
 export function chainLine(model: CardModel, perLayer = 70): string | null {
   const parts: string[] = [];
   if (model.wrappers.length > 0) {
-    parts.push(`inside: ${model.wrappers.map((w) => safeText(withoutDetail(w), perLayer)).join(" › ")}`);
+    parts.push(
+      `inside: ${model.wrappers.map((w) => escapeText(cutWords(readableText(withoutDetail(w)), perLayer))).join(" › ")}`,
+    );
   }
   if (model.deeper) parts.push(`root cause below it: ${safeText(model.deeper.split("\n")[0] ?? "", perLayer * 2)}`);
   return parts.length > 0 ? parts.join(" · ") : null;
@@ -74,12 +82,17 @@ export function chainLine(model: CardModel, perLayer = 70): string | null {
 export function capturesLine(model: CardModel): string | null {
   const labelled = model.captures.filter((c) => c.label !== null);
   if (labelled.length === 0) return null;
-  return labelled.map((c) => `${escapeText(c.label ?? "")}: *${safeText(c.value, 60)}*`).join(" · ");
+  return labelled
+    .map((c) => `${escapeText(c.label ?? "")}: *${escapeText(cutWords(readableText(c.value), 80))}*`)
+    .join(" · ");
 }
 
-export function seenLine(seen: SeenBefore | null, mrkdwn = true): string {
-  if (!seen || seen.count === 0)
+export function seenLine(seen: SeenBefore | null, mrkdwn = true, notASighting = false, now?: number): string {
+  if (!seen || seen.count === 0) {
+    // A lookup or a candidate is no sighting: nothing was recorded, so "first time" would be wrong.
+    if (notASighting) return "rwerror has not answered this error in a paste yet.";
     return mrkdwn ? ":new: First time rwerror has seen this error." : "First time rwerror has seen this error.";
+  }
   const channels =
     seen.channels.length === 0
       ? ""
@@ -87,12 +100,15 @@ export function seenLine(seen: SeenBefore | null, mrkdwn = true): string {
           .slice(0, 3)
           .map((c) => (mrkdwn ? `<#${c}>` : `#${c}`))
           .join(", ")}${seen.channels.length > 3 ? ` and ${seen.channels.length - 3} more` : ""}`;
+  // Each reader's own time zone (Slack date tokens), and how long ago when the clock is known.
+  const last = whenSeen(seen.lastAt, now, mrkdwn);
   const span =
-    seen.firstAt === seen.lastAt
-      ? ` on ${day(seen.lastAt)}`
-      : ` since ${day(seen.firstAt)}, last ${shortDay(seen.lastAt)}`;
+    seen.count === 1 || seen.firstAt === seen.lastAt
+      ? `, ${last}`
+      : ` · last ${last}, first ${mrkdwn ? slackDate(seen.firstAt, "{date_short_pretty}") : utcMinute(seen.firstAt)}`;
   const threads = seen.threads.slice(0, 3).map((t) => {
-    const label = `${shortDay(t.at)}${t.helpful ? " ✓ helpful" : t.noted ? " ✎ noted" : ""}`;
+    const when = now === undefined ? shortDay(t.at) : relativeTime(t.at, now);
+    const label = `${when}${t.helpful ? " ✓ helpful" : t.noted ? " ✎ noted" : ""}`;
     return mrkdwn ? link(t.url, label) : `${label} ${t.url}`;
   });
   const head = `Seen ${times(seen.count)}${channels}${span}`;
@@ -100,17 +116,22 @@ export function seenLine(seen: SeenBefore | null, mrkdwn = true): string {
   return mrkdwn ? `:eyes: ${head}${tail}` : `${head}${tail}`;
 }
 
+/** "text (link) — @who, Dec 2": who wrote a note and when, in the reader's time zone. */
 export function noteLine(note: TeamNote, mrkdwn = true, max = 200): string {
-  const text = mrkdwn ? safeText(note.text, max) : note.text.slice(0, max);
+  const text = mrkdwn ? escapeText(cutWords(note.text, max)) : cutWords(note.text, max);
   const more = note.link ? (mrkdwn ? ` (${link(note.link, "link")})` : ` (${note.link})`) : "";
-  return `${text}${more} — ${mrkdwn ? `<@${note.userId}>` : note.userId}, ${mrkdwn ? shortDay(note.at) : day(note.at)}`;
+  const when = mrkdwn ? slackDate(note.at, "{date_short_pretty}") : day(note.at);
+  return `${text}${more} — ${mrkdwn ? `<@${note.userId}>` : note.userId}, ${when}`;
 }
 
 /** Release range, rewording, third-party context and panic site (issue 10's facts): one line, or null. */
 export function releaseLine(model: CardModel): string | null {
   const r = model.releaseLines;
   const parts: string[] = [];
-  if (r.context) parts.push(`while: ${escapeText(r.context)}`);
+  // The third-party context is often the wrapper the chain line already shows.
+  if (r.context && !model.wrappers.some((w) => w.trim() === r.context?.trim())) {
+    parts.push(`while: ${escapeText(r.context)}`);
+  }
   if (r.panic) parts.push(link(r.panic.url, r.panic.label));
   if (r.releases) parts.push(`releases ${escapeText(r.releases)}`);
   if (r.note) parts.push(`_${escapeText(r.note)}_`);

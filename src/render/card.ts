@@ -7,8 +7,18 @@
 import type { ErrorRecord } from "../catalog/schema.ts";
 import { HINT_LINE } from "../matcher/grammar.ts";
 import type { Match } from "../matcher/types.ts";
-import { ACTION, type CardRef, encodeCardRef, kindCode } from "./actions.ts";
-import { actions, type Block, type ButtonElement, button, context, header, linkButton, section } from "./blocks.ts";
+import { ACTION, type CardRef, encodeCardRef, kindCode, STANDING_CODE, STANDING_OF_CODE } from "./actions.ts";
+import {
+  actions,
+  type Block,
+  type ButtonElement,
+  button,
+  context,
+  header,
+  LIMITS,
+  linkButton,
+  section,
+} from "./blocks.ts";
 import {
   capturesLine,
   chainLine,
@@ -20,12 +30,17 @@ import {
   seenLine,
   sourceLabel,
 } from "./card-lines.ts";
+import { muteMenu } from "./channel-controls.ts";
 import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
-import { codeBlock, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
-import { filledTitle, isPureWrapper } from "./template.ts";
+import { codeBlock, cutWords, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
+import { isHintLayer, pasteHint } from "./source.ts";
+import { filledTitle, isPureWrapper, readableTitle } from "./template.ts";
 import { unanalysedGuide } from "./unanalysed.ts";
 
 export { SEVERITY_EMOJI, sourceLabel } from "./card-lines.ts";
+
+export const CANDIDATE_BANNER =
+  ":thinking_face: *A candidate, not the answer*: check its wording fits your error before acting on it.";
 
 /** At most this many blocks and visible characters before a card's buttons. */
 export const CARD_FIRST_SCREEN = { blocks: 6, chars: 900 } as const;
@@ -39,6 +54,7 @@ export function refFor(
 ): CardRef {
   const redact = ctx.redact ?? ((t: string) => t);
   const ref: CardRef = { r: record.id, k: kindCode(facts.kind), c: facts.confidence, v: facts.captures.map(redact) };
+  ref.s = STANDING_CODE[model.standing];
   if (facts.layer) ref.l = redact(facts.layer);
   if (model.wrappers.length > 0) ref.w = model.wrappers.map(redact);
   const user = facts.release?.user;
@@ -51,6 +67,7 @@ export function factsFromRef(ref: CardRef): { facts: MatchFacts; wrappers: strin
   const kind = ref.k === "e" ? "exact" : ref.k === "o" ? "folded" : "fuzzy";
   const facts: MatchFacts = { kind, confidence: ref.c, captures: ref.v };
   if (ref.l) facts.layer = ref.l;
+  if (ref.s) facts.standing = STANDING_OF_CODE[ref.s];
   return { facts, wrappers: ref.w ?? [] };
 }
 
@@ -66,24 +83,18 @@ function metaLine(model: CardModel): string {
 }
 
 /** How much of each part the first screen shows; cards that run long step down a level. */
-// What fixed it last time (a team note) is the last thing cut; the record's own prose goes first.
+// What fixed it last time (a team note) is the last thing cut; the record's own prose goes first,
+// always at a word boundary.
 const LEVELS = [
-  { sentences: 2, meaning: 300, step: 220, steps: 3, note: 160, excerpt: 7, code: 110, wrapper: 70 },
-  { sentences: 1, meaning: 200, step: 220, steps: 3, note: 160, excerpt: 7, code: 100, wrapper: 60 },
-  { sentences: 1, meaning: 160, step: 220, steps: 2, note: 140, excerpt: 6, code: 90, wrapper: 60 },
-  { sentences: 1, meaning: 120, step: 140, steps: 2, note: 140, excerpt: 5, code: 80, wrapper: 60 },
-  { sentences: 1, meaning: 110, step: 160, steps: 1, note: 120, excerpt: 5, code: 70, wrapper: 40 },
-  { sentences: 1, meaning: 80, step: 120, steps: 1, note: 60, excerpt: 5, code: 56, wrapper: 30 },
-  { sentences: 1, meaning: 60, step: 100, steps: 1, note: 40, excerpt: 5, code: 40, wrapper: 24 },
+  { sentences: 2, meaning: 300, step: 220, steps: 3, note: 300, excerpt: 7, code: 110, wrapper: 70 },
+  { sentences: 1, meaning: 200, step: 220, steps: 3, note: 300, excerpt: 7, code: 100, wrapper: 60 },
+  { sentences: 1, meaning: 160, step: 220, steps: 2, note: 240, excerpt: 6, code: 90, wrapper: 60 },
+  { sentences: 1, meaning: 120, step: 140, steps: 2, note: 240, excerpt: 5, code: 80, wrapper: 60 },
+  { sentences: 1, meaning: 110, step: 160, steps: 1, note: 200, excerpt: 5, code: 70, wrapper: 40 },
+  { sentences: 1, meaning: 80, step: 120, steps: 1, note: 160, excerpt: 5, code: 56, wrapper: 30 },
+  { sentences: 1, meaning: 60, step: 100, steps: 1, note: 90, excerpt: 5, code: 40, wrapper: 24 },
 ] as const;
 type Level = (typeof LEVELS)[number];
-
-/** Cut at a word boundary: a step or a sentence cut mid-word reads as broken. */
-function cutWords(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= max) return flat;
-  return `${flat.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
-}
 
 function stepList(steps: readonly string[], perStep: number): string {
   return steps.map((s, i) => `${i + 1}. ${escapeText(cutWords(s, perStep))}`).join("\n");
@@ -130,21 +141,34 @@ function unanalysedBody(model: CardModel, level: Level): Block[] {
   return blocks;
 }
 
-/** Seen before, team notes and why it matched: one context block. */
-function footer(model: CardModel, level: Level): Block {
-  const elements = [seenLine(model.seen)];
+/** What fixed it last time: the team's newest note, right under the title, with who and when. */
+function lastFixBlock(model: CardModel, level: Level): Block[] {
   const note = model.notes[0];
-  if (note) {
-    const more = model.notes.length > 1 ? ` (+${model.notes.length - 1} in Show details)` : "";
-    elements.push(`:memo: *Team notes:* ${noteLine(note, true, level.note)}${more}`);
-  }
-  elements.push(`Why this match: ${escapeText(model.why)}`);
-  return context(elements);
+  if (!note) return [];
+  const more = model.notes.length > 1 ? `\n_+${model.notes.length - 1} more in Show details_` : "";
+  return [section(`:white_check_mark: *What fixed it last time:* ${noteLine(note, true, level.note)}${more}`)];
+}
+
+/** Seen before and why it matched (and, in a storm, how close the channel is to the card cap): one context block. */
+function footer(model: CardModel, sharedBy?: string): Block {
+  const storm = model.storm;
+  return context([
+    ...(sharedBy ? [`:outbox_tray: Shared by <@${sharedBy}>`] : []),
+    seenLine(model.seen, true, model.standing !== "answer", model.now),
+    `${model.standing === "lookup" ? "Why this card" : "Why this match"}: ${escapeText(model.why)}`,
+    ...(storm
+      ? [
+          `:cyclone: Full card ${storm.cards} of ${storm.max} in this channel in ${storm.windowMinutes} min: after that, each new error gets a one-line reply with *Show* until things calm down.`,
+        ]
+      : []),
+  ]);
 }
 
 /** Title, meta, meaning and steps (or source lines), then the footer: the card's first screen. */
-export function cardFirstScreen(model: CardModel, level: Level = LEVELS[0]): Block[] {
+export function cardFirstScreen(model: CardModel, level: Level = LEVELS[0], sharedBy?: string): Block[] {
   const meta = [metaLine(model)];
+  // A guess says so before anything else: nobody should act on it as if it were the answer.
+  if (model.standing === "candidate") meta.unshift(CANDIDATE_BANNER);
   const chain = chainLine(model, level.wrapper);
   if (chain) meta.push(chain);
   const captures = capturesLine(model);
@@ -152,16 +176,20 @@ export function cardFirstScreen(model: CardModel, level: Level = LEVELS[0]): Blo
   const release = releaseLine(model);
   if (release) meta.push(release);
   return [
-    header(model.title),
+    // A header cut mid-word at Slack's 150 reads as broken: a long title ends at a word.
+    header(cutWords(model.title, 120)),
     context([meta.join("\n")]),
+    ...lastFixBlock(model, level),
     ...(model.analysed ? analysedBody(model, level) : unanalysedBody(model, level)),
-    footer(model, level),
+    footer(model, sharedBy),
   ];
 }
 
 export interface CardOptions extends CardContext {
   /** An ephemeral answer also offers "Post in channel". */
   ephemeral: boolean;
+  /** Who posted this card from their private answer (*Post in channel*). */
+  sharedBy?: string;
 }
 
 export function cardButtons(model: CardModel, ref: CardRef, opts: CardOptions): ButtonElement[] {
@@ -172,7 +200,10 @@ export function cardButtons(model: CardModel, ref: CardRef, opts: CardOptions): 
   ];
   if (!model.analysed) buttons.push(linkButton("Open a GitHub issue", ACTION.openIssue, model.links.newIssue));
   buttons.push(button(":+1: Helpful", ACTION.helpful, value), button(":-1: Not helpful", ACTION.notHelpful, value));
-  if (opts.ephemeral) buttons.push(button("Post in channel", ACTION.postInChannel, value, "primary"));
+  // A guess is not shared with the channel as if it were the answer.
+  if (opts.ephemeral && model.standing !== "candidate") {
+    buttons.push(button("Post in channel", ACTION.postInChannel, value, "primary"));
+  }
   return buttons;
 }
 
@@ -184,12 +215,15 @@ export function cardBlocks(
   model: CardModel = cardModel(record, facts, opts),
 ): Block[] {
   // A long card says less on its first screen rather than push the buttons away; the rest is in Show details.
-  let screen = cardFirstScreen(model);
+  let screen = cardFirstScreen(model, LEVELS[0], opts.sharedBy);
   for (const level of LEVELS.slice(1)) {
     if (visibleChars(screen) <= CARD_FIRST_SCREEN.chars) break;
-    screen = cardFirstScreen(model, level);
+    screen = cardFirstScreen(model, level, opts.sharedBy);
   }
-  return [...screen, actions(cardButtons(model, refFor(record, facts, opts, model), opts), CARD_ACTIONS_BLOCK)];
+  const buttons = cardButtons(model, refFor(record, facts, opts, model), opts);
+  // A guess is nothing to mute: muting is for an error the channel knows it will see again.
+  const menu = model.standing === "candidate" ? [] : [muteMenu(record.id)];
+  return [...screen, actions([...buttons, ...menu], CARD_ACTIONS_BLOCK)];
 }
 
 /** What a reader sees of mrkdwn: links count as their label, formatting marks not at all. */
@@ -221,15 +255,23 @@ function sameText(title: string): string {
     .trim();
 }
 
-/** Other candidates worth a button: distinct titles, no pure wrappers, nothing matched on a HINT line. */
-export function distinctCandidates(matches: readonly Match[], limit = 3, exclude: readonly string[] = []): Match[] {
+/** Other candidates worth a button: distinct titles, no pure wrappers, nothing matched on the paste's HINT. */
+export function distinctCandidates(
+  matches: readonly Match[],
+  limit = 3,
+  exclude: readonly string[] = [],
+  paste = "",
+): Match[] {
+  const hint = pasteHint(paste);
   const seen = new Set(exclude.map(sameText));
   const out: Match[] = [];
   for (const m of matches) {
     if (out.length >= limit) break;
     if (isPureWrapper(m.record.errorMessage)) continue;
-    if (HINT_LINE.test(m.layer)) continue;
+    if (HINT_LINE.test(m.layer) || isHintLayer(m.layer, hint)) continue;
     const title = sameText(filledTitle(m.record, m.captures));
+    // A record whose words are the paste's own HINT matched the advice, not the error.
+    if (hint !== null && title.length >= 8 && sameText(hint).includes(title.replace(/…/g, "").trim())) continue;
     // "Batch refresh … backfill" and "Batch refresh … backfill, …" read as the same button.
     if ([...seen].some((s) => s.startsWith(title) || title.startsWith(s))) continue;
     seen.add(title);
@@ -239,16 +281,18 @@ export function distinctCandidates(matches: readonly Match[], limit = 3, exclude
 }
 
 export function candidateButton(m: Match, index: number, ctx: CardContext = {}): ButtonElement {
+  // A button names the error as a reader knows it; how sure the guess is, the card it opens says.
   return button(
-    `${m.kind === "fuzzy" ? "≈ " : ""}${filledTitle(m.record, m.captures)}`,
+    cutWords(readableTitle(m.record, m.captures, m.layer), LIMITS.buttonText),
     `${ACTION.alternativePrefix}${index}`,
-    encodeCardRef(refFor(m.record, m, ctx)),
+    encodeCardRef(refFor(m.record, { ...m, standing: "candidate" }, ctx)),
   );
 }
 
 /** Up to two other distinct candidates under a confident card. */
 export function alternativeBlocks(best: Match, alternatives: readonly Match[], ctx: CardContext = {}): Block[] {
-  const picked = distinctCandidates(alternatives, 2, [filledTitle(best.record, best.captures).toLowerCase()]);
+  const exclude = [filledTitle(best.record, best.captures).toLowerCase()];
+  const picked = distinctCandidates(alternatives, 2, exclude, ctx.paste);
   if (picked.length === 0) return [];
   return [
     context(["*Not it?* Other candidates:"]),

@@ -4,7 +4,7 @@ import { isoWeekOf } from "../report/zoned-time.ts";
 import type { Block } from "./blocks.ts";
 import { escapeMrkdwn, formatChange, oneLine, plural, sparkline, truncate } from "./digest-format.ts";
 import { link } from "./mrkdwn.ts";
-import { fillTemplate } from "./template.ts";
+import { fillTemplate, listTitle } from "./template.ts";
 import { itemWithShow } from "./views.ts";
 
 /** The weekly digest as a Slack message (Block Kit + fallback text) and as terminal text (pure). */
@@ -43,7 +43,8 @@ function listSectionOf(title: string, lines: string[], max: number = DIGEST_LIMI
 
 /** Record titles come from the catalog and examples from users: holes shown as "…", cut, then escaped. */
 function title(r: Pick<RecordStat, "recordId" | "title" | "slug">, max = 150): string {
-  return escapeMrkdwn(truncate(oneLine(r.title ? fillTemplate(r.title, []) : r.recordId), max));
+  const named = r.title ? listTitle({ errorMessage: r.title, slug: r.slug ?? "" }) : r.recordId;
+  return escapeMrkdwn(truncate(oneLine(named), max));
 }
 
 /** The ISO week the digest covers (it is filed under the week after, when it runs). */
@@ -53,7 +54,9 @@ export function coveredWeek(d: Pick<WeeklyDigest, "period">): string {
 }
 
 function code(text: string, max: number): string {
-  return `\`${escapeMrkdwn(truncate(oneLine(text).replace(/`/g, "ˋ"), max))}\``;
+  // A pasted fence (```sql) is markup, not text: dropped, never shown as ˋˋˋ.
+  const plain = oneLine(text.replace(/`{3,}[\w-]*/g, " ")).replace(/`/g, "ˋ");
+  return `\`${escapeMrkdwn(truncate(plain, max))}\``;
 }
 
 function summary(d: WeeklyDigest): string {
@@ -105,11 +108,16 @@ function buildDigestMessage(d: WeeklyDigest, maxSection: number, maxTitle: numbe
       );
     });
   }
-  if (d.newThisPeriod.length > 0) {
+  // The top list already marks its new errors; the first week counted everything is new, said once.
+  const inTop = new Set(d.top.map((r) => r.recordId));
+  const newOnes = d.newThisPeriod.filter((r) => !inTop.has(r.recordId));
+  if (d.previousTotal === 0 && d.total > 0) {
+    blocks.push(context("_The first week rwerror counted: every error above is new, nothing to compare yet._"));
+  } else if (newOnes.length > 0) {
     blocks.push(
       listSection(
-        "New this week",
-        d.newThisPeriod.map((r) => `• ${title(r)} (${plural(r.count, "time")}, ${plural(r.channels, "channel")})`),
+        "Also new this week",
+        newOnes.map((r) => `• ${title(r)} (${plural(r.count, "time")}, ${plural(r.channels, "channel")})`),
       ),
     );
   }

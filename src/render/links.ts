@@ -63,3 +63,31 @@ export function newIssueUrl(input: NewIssueInput): string {
   }
   return url;
 }
+
+const BLOB = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\/blob\/([^/#]+)\/([^#]+?)(#L\d+(?:-L\d+)?)?$/;
+const MOVING = new Set(["main", "master", "HEAD"]);
+
+/**
+ * A source link that will not 404 or point at the wrong lines: a branch (`main`) moves, so a link to it is
+ * pinned to the commit the record was extracted from, and only for the record's own file (a file the
+ * record does not hold may have moved since); a link without a line gets the record's line, or is no
+ * link at all. Non-GitHub links pass as they are; null means "say where, link nothing".
+ */
+export function pinnedSourceUrl(
+  url: string | null | undefined,
+  record: Pick<ErrorRecord, "analyzedSha" | "githubUrl" | "filePath" | "lineNumber">,
+): string | null {
+  if (!url) return null;
+  const m = BLOB.exec(url);
+  if (!m) return /^https:\/\/github\.com\//.test(url) ? null : url;
+  const [, repo, ref = "", path = "", anchor] = m;
+  const own = record.filePath !== null && path === record.filePath;
+  let pinned = ref;
+  if (MOVING.has(ref)) {
+    const commit = recordCommit(record);
+    if (!own || !commit || MOVING.has(commit)) return null;
+    pinned = commit;
+  }
+  const line = anchor ?? (own && record.lineNumber ? `#L${record.lineNumber}` : null);
+  return line ? `https://github.com/${repo}/blob/${pinned}/${path}${line}` : null;
+}

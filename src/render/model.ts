@@ -4,11 +4,11 @@
  */
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match, MatchKind } from "../matcher/types.ts";
-import { docsSearchUrl, issuesSearchUrl, newIssueUrl, searchPhrase } from "./links.ts";
+import { docsSearchUrl, issuesSearchUrl, newIssueUrl, pinnedSourceUrl, searchPhrase } from "./links.ts";
 import { type RecordFacts, recordFacts } from "./record-facts.ts";
 import { type ReleaseLines, releaseLines } from "./release-lines.ts";
 import { pasteHint, type SourceExcerpt, sourceExcerpt, sourceHint } from "./source.ts";
-import { filledTitle, fillTemplate, type LabelledCapture, labelCaptures } from "./template.ts";
+import { fillTemplate, type LabelledCapture, labelCaptures, readableTitle } from "./template.ts";
 
 export { fillTemplate } from "./template.ts";
 
@@ -22,7 +22,14 @@ export interface MatchFacts {
   release?: Match["release"];
   context?: string;
   panicSite?: Match["panicSite"];
+  /**
+   * What the card is: the answer to a paste (default), one of the candidates of an unsure answer or
+   * under *Not it?*, or a record looked up by id, search or a list (no paste was matched at all).
+   */
+  standing?: Standing;
 }
+
+export type Standing = "answer" | "candidate" | "lookup";
 
 /** What the occurrence log knows about earlier sightings of a record (plain data from the store). */
 export interface SeenBefore {
@@ -41,6 +48,13 @@ export interface TeamNote {
   at: number;
 }
 
+/** The card cap as a storm meets it: full cards in the channel in the window, the cap and the window. */
+export interface CardCap {
+  cards: number;
+  max: number;
+  windowMinutes: number;
+}
+
 /** Everything around a match that is not in the record: the paste, the log, the team. */
 export interface CardContext {
   /** The paste's error layers, outermost first. */
@@ -57,6 +71,10 @@ export interface CardContext {
   version?: string | null;
   /** Applied to pasted text before it goes into a link (the GitHub issue body). */
   redact?: (text: string) => string;
+  /** The clock when the card is rendered (ms), for "3 h ago"; without it only dates are shown. */
+  now?: number;
+  /** In a storm of different errors: how close the channel is to the card cap. */
+  storm?: CardCap;
 }
 
 export interface CardModel {
@@ -91,6 +109,9 @@ export interface CardModel {
   links: { docs: string; issues: string; newIssue: string; phrase: string };
   seen: SeenBefore | null;
   notes: readonly TeamNote[];
+  now: number | undefined;
+  storm: CardCap | null;
+  standing: Standing;
   /** Release range, the release used, rewording and third-party context lines (already worded). */
   releaseLines: ReleaseLines;
   /** Component, function, when the wording was added and changed, RisingWave's own test SQL. */
@@ -99,11 +120,22 @@ export interface CardModel {
   family: string | null;
 }
 
+/** Below this, a card whose standing is not known (an older button's value) reads as a candidate. */
+const ANSWER_FLOOR = 0.5;
+
+/** The card's standing as given, else guessed from the score (only older buttons carry none). */
+export function standingOf(facts: Pick<MatchFacts, "standing" | "confidence">): Standing {
+  return facts.standing ?? (facts.confidence < ANSWER_FLOOR ? "candidate" : "answer");
+}
+
 export function describeWhy(facts: MatchFacts): string {
   const pct = `${Math.round(facts.confidence * 100)}%`;
+  const standing = standingOf(facts);
+  if (standing === "lookup") return "looked up by id or search, not matched to a paste";
+  if (standing === "candidate") return `a candidate, not a confident match (${pct}): check it fits the error`;
   const where = facts.rootCause === false ? "an outer layer of the error" : "the root cause";
-  if (facts.kind === "exact") return `exact match on ${where} (${pct})`;
-  if (facts.kind === "folded") return `match on ${where}, case and spacing ignored (${pct})`;
+  if (facts.kind === "exact") return `matched exactly on ${where} (${pct})`;
+  if (facts.kind === "folded") return `matched on ${where}, case and spacing ignored (${pct})`;
   return `closest wording in the knowledge base (${pct}): check it fits`;
 }
 
@@ -145,10 +177,10 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
   const facts: MatchFacts = ctx.redact
     ? { ...pasted, captures: pasted.captures.map(redact), ...(pasted.layer ? { layer: redact(pasted.layer) } : {}) }
     : pasted;
-  const title = filledTitle(record, facts.captures);
+  const title = readableTitle(record, facts.captures, facts.layer);
   // An old wording without analysis shows the analysis of the same error as the newest release words it.
   const analysedFrom = facts.release?.analysisFrom ?? record;
-  const url = facts.release?.sourceUrl ?? record.githubUrl;
+  const url = pinnedSourceUrl(facts.release?.sourceUrl ?? record.githubUrl, record);
   // Analyses number their steps ("1. …"); the card numbers them itself.
   const solutions = analysedFrom.solutions
     .map((s) => s.replace(/^\s*\d{1,2}[.)]\s+/, ""))
@@ -197,7 +229,10 @@ export function cardModel(record: ErrorRecord, pasted: MatchFacts, ctx: CardCont
     },
     seen: ctx.seen ?? null,
     notes: ctx.notes ?? [],
-    releaseLines: releaseLines(facts),
+    now: ctx.now,
+    storm: ctx.storm ?? null,
+    standing: standingOf(facts),
+    releaseLines: releaseLines(facts, record),
     facts: recordFacts(record, facts),
     family: record.analysis?.kind === "family" ? (record.analysis.title ?? "errors of this kind") : null,
   };

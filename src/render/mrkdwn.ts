@@ -13,6 +13,15 @@ export function truncate(text: string, max: number): string {
   return `${cut}…`;
 }
 
+/** Cut at a word boundary (blanks folded): a step, a sentence or a note cut mid-word reads as broken. */
+export function cutWords(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  // One word longer than the whole budget is cut where it must be.
+  return `${/\s/.test(cut) ? cut.replace(/\s+\S*$/, "") : cut}…`;
+}
+
 /** Escapes then cuts, so the cut never splits an entity and the limit holds after escaping. */
 export function safeText(text: string, max: number): string {
   return truncate(escapeText(text), max);
@@ -29,7 +38,14 @@ export function codeBlock(text: string, max: number): string {
 
 /** Inline code; backticks inside would end it, so they become a look-alike. */
 export function inlineCode(text: string, max: number): string {
-  const body = escapeText(text.replace(/`/g, "ˋ").replace(/\s+/g, " ").trim());
+  // A pasted fence (```sql) is markup: dropped rather than shown as ˋˋˋ.
+  const body = escapeText(
+    text
+      .replace(/`{3,}[\w-]*/g, " ")
+      .replace(/`/g, "ˋ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
   return `\`${truncate(body, Math.max(1, max - 2))}\``;
 }
 

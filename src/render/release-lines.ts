@@ -1,5 +1,7 @@
 /** The release and third-party facts of a match, worded once for the card and the terminal. */
+import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match } from "../matcher/types.ts";
+import { pinnedSourceUrl } from "./links.ts";
 
 export interface ReleaseLines {
   /** "v1.4–v1.10 · answered for v2.4 (detected in the paste)". */
@@ -14,17 +16,24 @@ export interface ReleaseLines {
   panic?: { label: string; url: string };
 }
 
-export function releaseLines(facts: Pick<Match, "release" | "context" | "panicSite">): ReleaseLines {
+export function releaseLines(
+  facts: Pick<Match, "release" | "context" | "panicSite">,
+  record?: Pick<ErrorRecord, "analyzedSha" | "githubUrl" | "filePath" | "lineNumber">,
+): ReleaseLines {
   const out: ReleaseLines = {};
   const r = facts.release;
   if (r) {
-    out.releases = `${r.range} · answered for ${r.forRelease}`;
+    // "answered for an unknown release" says nothing a reader can use: only a known release is named.
+    out.releases = r.forRelease === "an unknown release" ? r.range : `${r.range} · answered for ${r.forRelease}`;
     if (r.note) out.note = r.note;
     if (r.successor) {
       out.successor = { message: r.successor.record.errorMessage.split("\n")[0] ?? "", url: r.successor.url };
     }
   }
   if (facts.context) out.context = facts.context;
-  if (facts.panicSite) out.panic = { label: facts.panicSite.label, url: facts.panicSite.url };
+  if (facts.panicSite) {
+    const url = record ? pinnedSourceUrl(facts.panicSite.url, record) : facts.panicSite.url;
+    out.panic = { label: facts.panicSite.label, url: url ?? "" };
+  }
   return out;
 }

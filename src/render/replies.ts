@@ -3,9 +3,9 @@ import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match } from "../matcher/types.ts";
 import { type AnswerOptions, renderRecordCard } from "./answer.ts";
 import { type Block, context, type SlackMessage, section } from "./blocks.ts";
-import { inlineCode, safeText } from "./mrkdwn.ts";
+import { escapeText, inlineCode, safeText } from "./mrkdwn.ts";
 import { filledTitle } from "./template.ts";
-import { type HomeStatsRow, itemWithShow, type MuteRow, muteLines } from "./views.ts";
+import { type HomeStatsRow, itemWithShow } from "./views.ts";
 
 export function renderHelp(): SlackMessage {
   const text =
@@ -15,12 +15,13 @@ export function renderHelp(): SlackMessage {
     "• `/rwerror search <words>`: top 5 records for keywords\n" +
     "• `/rwerror show <id|slug>`: one record\n" +
     "• `/rwerror stats [7d|30d|90d]`: the errors that hurt most\n" +
-    "• `/rwerror mute <id|slug|last> [for 24h]`: no auto-replies for that error in this channel; `/rwerror mutes` lists them\n" +
+    "• `/rwerror mute <id|slug|last> [for 24h]`: no auto-replies for that error in this channel (announced there); `/rwerror unmute <id|slug|last>` lifts it; `/rwerror mutes` lists them\n" +
     "• `@rwerror` in a thread: explains the thread's first error\n" +
     "• `/rwerror help`: this message";
+  // `<paste>` would be read as a Slack link: the static text is escaped like any other.
   return {
-    text: "rwerror: /rwerror <paste>, search <words>, show <id>, stats [7d|30d|90d], mute, mutes, help",
-    blocks: [section(text)],
+    text: "rwerror: /rwerror <paste>, search <words>, show <id>, stats [7d|30d|90d], mute, unmute, mutes, help",
+    blocks: [section(escapeText(text))],
   };
 }
 
@@ -31,6 +32,7 @@ const USAGE: Record<string, string> = {
   stats: "/rwerror stats [7d|30d|90d]",
   mute: "/rwerror mute <id|slug|last> [for 24h]",
   mutes: "/rwerror mutes",
+  unmute: "/rwerror unmute <id|slug|last>",
 };
 
 /** `/rwerror helo`: a word close to a subcommand is a typo, answered with that command and the help text. */
@@ -39,7 +41,7 @@ export function renderDidYouMean(command: string): SlackMessage {
   const help = renderHelp();
   return {
     text: `Did you mean ${usage}?`,
-    blocks: [section(`Did you mean \`${usage}\`?`), ...help.blocks],
+    blocks: [section(`Did you mean \`${escapeText(usage)}\`?`), ...help.blocks],
   };
 }
 
@@ -50,7 +52,7 @@ export function renderRecord(
   opts: AnswerOptions = { ephemeral: true },
 ): SlackMessage {
   if (!record) {
-    const text = `No record with id or slug ${inlineCode(key, 120)}. Try \`/rwerror search <words>\`.`;
+    const text = `No record with id or slug ${inlineCode(key, 120)}. Try \`/rwerror search &lt;words&gt;\`.`;
     return { text: `No record with id or slug ${key.slice(0, 120)}.`, blocks: [section(text)] };
   }
   return renderRecordCard(record, opts);
@@ -90,10 +92,6 @@ export function renderStats(rows: readonly HomeStatsRow[], label: string): Slack
     context(["Counted: pasted or auto-detected errors, one per message and error; lookups are not counted."]),
   );
   return { text: `Top errors, ${label}`, blocks };
-}
-
-export function renderMutes(mutes: readonly MuteRow[]): SlackMessage {
-  return { text: `${mutes.length} muted errors`, blocks: [section(`*Muted errors*\n${muteLines(mutes)}`)] };
 }
 
 export function renderPlain(text: string): SlackMessage {

@@ -56,8 +56,21 @@ export function sourceHint(
   return m?.[1]?.trim() ?? null;
 }
 
-/** A HINT line the paste carries (psql prints `HINT:  …` after the error). */
+/**
+ * `HINT:` after whatever a tool prints first on a line: blanks, a CI log's time stamp, a line number,
+ * `svc-name  | `, `│`, a quote's `>`. Bounded repetitions, each eating at least one character: linear.
+ */
+const HINT_AFTER_GUTTER = /^(?:[\t >|│#[\]\d:.,TZ+-]|UTC\b|[\w.-]{1,40} +[|│]){0,40}HINT:\s+(\S.{3,299})$/im;
+
+/** A HINT line the paste carries (psql prints `HINT:  …` after the error), behind any log gutter. */
 export function pasteHint(text: string): string | null {
-  const m = /^\s*HINT:\s+(.{4,300})$/im.exec(text.slice(0, 20_000));
+  const m = HINT_AFTER_GUTTER.exec(text.slice(0, 20_000));
   return m?.[1]?.trim() ?? null;
+}
+
+/** A layer that is the paste's HINT (or a piece of it): advice, never an error to offer as a candidate. */
+export function isHintLayer(layer: string, hint: string | null): boolean {
+  if (HINT_AFTER_GUTTER.test(layer.split("\n")[0] ?? "")) return true;
+  const first = (layer.split("\n")[0] ?? "").trim();
+  return hint !== null && first.length >= 8 && hint.includes(first);
 }

@@ -4,6 +4,8 @@
  */
 import type { ErrorRecord } from "../catalog/schema.ts";
 
+import { readableText } from "./debug-values.ts";
+
 const PLACEHOLDER = /\{[^{}]*\}/g;
 export const HOLE = "…";
 
@@ -16,6 +18,40 @@ export function fillTemplate(template: string, captures: readonly string[], hole
 /** The one-line title of a record: its first template line, filled. */
 export function filledTitle(record: Pick<ErrorRecord, "errorMessage">, captures: readonly string[] = []): string {
   return fillTemplate(record.errorMessage.split("\n")[0] ?? record.errorMessage, captures);
+}
+
+/**
+ * A card's title: the template's first line with the pasted values, Debug dumps collapsed. A template
+ * whose pattern captured nothing (`PermissionDenied (permanent) at {}`) would lose the values that matter
+ * (the bucket, the 403): its title is the pasted line itself, made readable.
+ */
+export function readableTitle(
+  record: Pick<ErrorRecord, "errorMessage">,
+  captures: readonly string[] = [],
+  layer?: string,
+): string {
+  const filled = filledTitle(record, captures.map(readableText));
+  const pasted = layer?.split("\n")[0]?.trim() ?? "";
+  if (filled.includes(HOLE) && captures.length === 0 && pasted !== "") {
+    const mine = readableText(pasted);
+    // Only when the pasted line is this error (its fixed words are there), never some outer layer.
+    const fixed = (record.errorMessage.split("\n")[0] ?? "").split(PLACEHOLDER)[0]?.trim() ?? "";
+    if (fixed.length >= 4 && mine.includes(fixed)) return mine;
+  }
+  return readableText(filled);
+}
+
+/**
+ * A record named in a list, a notice or a digest, where no values are known: its template, unless the
+ * template starts with a hole or keeps few words (`{} (Local: Message timed out)`), then its slug in words
+ * ("Kafka message timed out").
+ */
+export function listTitle(record: Pick<ErrorRecord, "errorMessage" | "slug">): string {
+  const title = filledTitle(record);
+  const words = title.replace(new RegExp(HOLE, "g"), "").replace(/[^A-Za-z]+/g, "");
+  if (!title.startsWith(HOLE) && words.length >= 12) return title;
+  const slug = record.slug.replace(/-/g, " ").trim();
+  return slug ? `${slug[0]?.toUpperCase()}${slug.slice(1)}` : title;
 }
 
 /** `{object_type}` → "object type", `{name:?}` → "name"; positional ones (`{}`, `{0}`, `{:#x}`) have no name. */

@@ -80,11 +80,11 @@ export function renderCardText(model: CardModel): string {
     out.push("", "Team notes:");
     for (const n of model.notes.slice(0, 3)) out.push(`  - ${noteLine(n, false)}`);
   }
-  if (model.seen) out.push("", seenLine(model.seen, false));
+  if (model.seen) out.push("", seenLine(model.seen, false, model.standing !== "answer", model.now));
   out.push("");
   if (model.source?.url) out.push(`Source: ${model.source.url}`);
   out.push(`Record: ${model.id} (${model.slug})`);
-  out.push(`Why this match: ${model.why}`);
+  out.push(`${model.standing === "lookup" ? "Why this card" : "Why this match"}: ${model.why}`);
   return out.join("\n");
 }
 
@@ -93,7 +93,7 @@ export function renderMatchText(match: Match, ctx: CardContext = {}): string {
 }
 
 export function renderRecordText(record: ErrorRecord): string {
-  return renderCardText(cardModel(record, { kind: "exact", confidence: 1, captures: [] }));
+  return renderCardText(cardModel(record, { kind: "exact", confidence: 1, captures: [], standing: "lookup" }));
 }
 
 /** The console's answer to a paste, as the bot would answer in Slack (same verdicts). */
@@ -128,7 +128,7 @@ export function renderAnswerText(result: MatchResult, paste = "", context: CardC
     out.push(NOT_SURE_TEXT);
     if (result.panicSite) out.push(`${result.panicSite.label}  ${result.panicSite.url}`);
     out.push("Closest records (check the wording fits before acting on one):");
-    for (const m of distinctCandidates(result.matches, 3)) {
+    for (const m of distinctCandidates(result.matches, 3, [], paste)) {
       out.push(
         `  - ${filledTitle(m.record, m.captures)} (${m.record.slug}, ${m.kind}, ${Math.round(m.confidence * 100)}%)`,
       );
@@ -136,7 +136,7 @@ export function renderAnswerText(result: MatchResult, paste = "", context: CardC
     return out.join("\n");
   }
   out.push(renderMatchText(best, ctx));
-  const others = distinctCandidates(rest, 2, [filledTitle(best.record, best.captures).toLowerCase()]);
+  const others = distinctCandidates(rest, 2, [filledTitle(best.record, best.captures).toLowerCase()], paste);
   if (others.length > 0) {
     out.push("", "Not it? Other candidates:");
     for (const m of others) {

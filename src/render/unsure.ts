@@ -8,7 +8,8 @@ import { actions, type Block, button, context, linkButton, type SlackMessage, se
 import { candidateButton, distinctCandidates } from "./card.ts";
 import { docsSearchUrl, issuesSearchUrl, newIssueUrl } from "./links.ts";
 import type { CardContext } from "./model.ts";
-import { inlineCode, link } from "./mrkdwn.ts";
+import { inlineCode, link, safeText } from "./mrkdwn.ts";
+import { pasteHint } from "./source.ts";
 
 export const UNSURE_ACTIONS_BLOCK = "rwerror_unsure_actions";
 export const NOT_SURE_TEXT = "I'm not sure this is in the knowledge base.";
@@ -42,14 +43,17 @@ function lookFurther(error: string, ctx: CardContext): { blocks: Block[]; button
 
 /** `candidates`: up to three distinct guesses as buttons, each opening that record's card for the asker. */
 export function renderNotSure(result: MatchResult, paste: string, ctx: CardContext = {}): SlackMessage {
-  const picked = distinctCandidates(result.matches, 3);
+  const picked = distinctCandidates(result.matches, 3, [], paste);
   if (picked.length === 0) return renderNothingFound(result, paste, ctx);
+  const hint = pasteHint(paste);
   const error = reportedError(result, paste, ctx);
   const further = lookFurther(error, ctx);
   const blocks: Block[] = [
     section(
       `:thinking_face: *${NOT_SURE_TEXT}*\nNothing matched well enough to state as the answer. The closest records are below: open one only if its wording fits your error.`,
     ),
+    // The paste's own advice is worth more than any guess: it goes first.
+    ...(hint ? [section(`*First step, from your paste:* HINT: ${safeText(hint, 300)}`)] : []),
     ...further.blocks,
     ...(result.panicSite ? [context([link(result.panicSite.url, result.panicSite.label)])] : []),
     actions(

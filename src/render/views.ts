@@ -14,6 +14,7 @@ import {
   SEVERITY_EMOJI,
   seenLine,
 } from "./card-lines.ts";
+import { type MuteRow, muteBlocks } from "./channel-controls.ts";
 import { type CardContext, type CardModel, cardModel, type MatchFacts } from "./model.ts";
 import { codeBlock, escapeText, link, safeText, truncate } from "./mrkdwn.ts";
 import { filledTitle } from "./template.ts";
@@ -38,6 +39,18 @@ function testSqlBlocks(model: CardModel): Block[] {
   return [section(`*RisingWave's own tests raise it with:*\n${body}`)];
 }
 
+/** The catalog's error types in a reader's words (`third_party` and `error_code` are field values, not words). */
+const ERROR_TYPE_WORDS: Record<string, string> = {
+  error_code: "a RisingWave error",
+  panic: "a panic",
+  log: "a log message",
+  third_party: "a message of a library or server RisingWave uses",
+};
+
+export function errorTypeWords(errorType: string): string {
+  return ERROR_TYPE_WORDS[errorType] ?? errorType.replace(/_/g, " ");
+}
+
 /** Everything the record knows, for "Show details": the error as pasted, then every analysis field. */
 export function renderDetailsView(
   record: ErrorRecord,
@@ -47,17 +60,16 @@ export function renderDetailsView(
 ): View {
   const fromRef = ref
     ? factsFromRef(ref)
-    : { facts: { kind: "exact" as const, confidence: 1, captures: [] }, wrappers: [] };
+    : { facts: { kind: "exact" as const, confidence: 1, captures: [], standing: "lookup" as const }, wrappers: [] };
   const facts: MatchFacts = { ...fromRef.facts, ...found };
   const wrappers = fromRef.wrappers;
   const model = cardModel(record, facts, { wrappers, ...ctx });
   const emoji = SEVERITY_EMOJI[model.severity] ?? ":grey_question:";
-  const meta = [`${emoji} *${escapeText(model.severity)}* · ${escapeText(model.errorType)}`];
+  const meta = [`${emoji} *${escapeText(model.severity)}* · ${escapeText(errorTypeWords(model.errorType))}`];
   const raised = raisedInLine(model);
   if (raised) meta.push(raised);
   const history = historyLine(model);
   if (history) meta.push(history);
-  if (model.handlingStrategy) meta.push(`strategy: ${escapeText(model.handlingStrategy)}`);
   const chain = chainLine(model);
   const captures = capturesLine(model);
   const release = releaseLine(model);
@@ -76,7 +88,7 @@ export function renderDetailsView(
     ...(model.notes.length > 0
       ? [section(`*Team notes*\n${truncate(model.notes.map((n) => `• ${noteLine(n, true, 400)}`).join("\n"), 2900)}`)]
       : []),
-    context([seenLine(model.seen)]),
+    context([seenLine(model.seen, true, model.standing !== "answer", model.now)]),
     divider(),
     ...titled("Example fix", model.exampleFix, true),
     ...listed("Prevention", model.preventionTips),
@@ -105,8 +117,35 @@ export function renderDetailsView(
   };
 }
 
+export interface NoteModalOptions {
+  /** The card's captured values: the modal names the error as it happened, not its template. */
+  captures?: readonly string[];
+  /** Written from a private channel: the note stays there unless its author ticks *share*. */
+  privateChannel?: boolean;
+}
+
 /** "Add what fixed it": a note on the record, with an optional link (runbook, PR, thread). */
-export function renderNoteModal(record: ErrorRecord, privateMetadata: string): View {
+export function renderNoteModal(record: ErrorRecord, privateMetadata: string, opts: NoteModalOptions = {}): View {
+  const share: Block[] = opts.privateChannel
+    ? [
+        {
+          type: "input",
+          block_id: VIEW.noteShareBlock,
+          optional: true,
+          label: plain("Private channel", 2000),
+          element: {
+            type: "checkboxes",
+            action_id: VIEW.noteShareAction,
+            options: [
+              {
+                text: plain("Also show this note in other channels' cards and the weekly digest", 150),
+                value: "share",
+              },
+            ],
+          },
+        },
+      ]
+    : [];
   return {
     type: "modal",
     callback_id: VIEW.noteModal,
@@ -116,7 +155,9 @@ export function renderNoteModal(record: ErrorRecord, privateMetadata: string): V
     private_metadata: privateMetadata.slice(0, LIMITS.privateMetadata),
     blocks: [
       context([
-        `For *${safeText(filledTitle(record), 200)}*. Later cards of this error show the note, and the digest lists it.`,
+        opts.privateChannel
+          ? `For *${safeText(filledTitle(record, opts.captures), 200)}*. Later cards of this error in this channel show the note; other channels only see it if you share it.`
+          : `For *${safeText(filledTitle(record, opts.captures), 200)}*. Later cards of this error show the note, and the digest lists it.`,
       ]),
       {
         type: "input",
@@ -137,6 +178,7 @@ export function renderNoteModal(record: ErrorRecord, privateMetadata: string): V
         label: plain("Link (runbook, PR, thread)", 2000),
         element: { type: "url_text_input", action_id: VIEW.noteLinkAction },
       },
+      ...share,
     ],
   };
 }
@@ -179,15 +221,10 @@ export interface ChannelSettings {
   autoChannels: readonly string[];
   maxCardsPer10Min: number;
   unsureReaction: boolean;
+  /** Mutes the viewer may see (public channels'), each with *Unmute*. */
   mutes: readonly MuteRow[];
-}
-
-export interface MuteRow {
-  channelId: string;
-  recordId: string;
-  title: string;
-  until: number;
-  userId: string;
+  /** Who may mute and set releases (mentions), when RWERROR_ADMINS restricts it. */
+  admins?: readonly string[];
 }
 
 export interface HomeModel {
@@ -198,6 +235,8 @@ export interface HomeModel {
   settings?: ChannelSettings;
   /** The release answers are for: the default and the channels' own settings (mrkdwn). */
   releaseLine?: string;
+  /** The clock, for the time left on mutes. */
+  now?: number;
 }
 
 /** A list item with a Show button (never a bare record id). */
@@ -207,30 +246,35 @@ export function itemWithShow(text: string, recordId: string | null, index: numbe
   return block;
 }
 
-export function muteLines(mutes: readonly MuteRow[]): string {
-  if (mutes.length === 0) return "_No muted errors._";
-  return mutes
-    .slice(0, 15)
-    .map(
-      (m) =>
-        `• <#${m.channelId}>: ${safeText(m.title, 120)} until ${new Date(m.until).toISOString().slice(0, 16).replace("T", " ")} UTC (by <@${m.userId}>)`,
-    )
-    .join("\n");
+/** A configured channel as a reader knows it: an id becomes a channel mention, a name or glob stays. */
+function channelWords(entry: string): string {
+  return /^[CG][A-Z0-9]{5,}$/.test(entry) ? `<#${entry}>` : `\`${escapeText(entry.replace(/^#/, ""))}\``;
+}
+
+/** "templates-2026-08-21" → "updated 2026-08-21"; a version without a date is not shown (it means nothing to a reader). */
+function datasetWords(version: string | null): string {
+  const date = /\d{4}-\d{2}-\d{2}/.exec(version ?? "")?.[0];
+  return date ? ` · updated ${date}` : "";
 }
 
 export function renderHome(model: HomeModel): View {
   const blocks: Block[] = [
     header("rwerror: RisingWave error answers"),
     section(
-      "Paste a RisingWave error and get what it means and what to do.\n" +
-        "• `/rwerror <paste>`: answer just for you, with *Post in channel*\n" +
-        "• `/rwerror` alone: a box for long pastes\n" +
-        "• `/rwerror search <words>`, `/rwerror show <id>`, `/rwerror stats [7d|30d|90d]`\n" +
-        "• `/rwerror mute <id|slug|last> [for 24h]` in a channel, `/rwerror mutes`\n" +
-        "• Message menu → *Explain this error*, or mention `@rwerror` in a thread",
+      "Paste a RisingWave error and get what it means and what to do.",
+      button("Explain an error", ACTION.explain, "home", "primary"),
+    ),
+    section(
+      escapeText(
+        "• `/rwerror <paste>`: an answer just for you, with *Post in channel*\n" +
+          "• `/rwerror` alone or *Explain an error*: a box for long pastes\n" +
+          "• `/rwerror search <words>`, `/rwerror show <id>`, `/rwerror stats [7d|30d|90d]`\n" +
+          "• *Mute in this channel* on a card, `/rwerror mute <id|slug|last> [for 24h]`, `/rwerror unmute <id|last>`, `/rwerror mutes`\n" +
+          "• Message menu → *Explain this error*, or mention `@rwerror` in a thread",
+      ),
     ),
     context([
-      `Knowledge base: ${escapeText(model.knowledge)} (the rest show where RisingWave raises them) · dataset ${escapeText(model.datasetVersion ?? "unversioned")}`,
+      `Knowledge base: ${escapeText(model.knowledge)} (the rest show where RisingWave raises them)${datasetWords(model.datasetVersion)}`,
     ]),
     ...(model.releaseLine ? [context([truncate(model.releaseLine, 2900)])] : []),
   ];
@@ -239,13 +283,16 @@ export function renderHome(model: HomeModel): View {
     const auto =
       s.autoChannels.length === 0
         ? "Auto-replies: *off* (set `RWERROR_AUTO_CHANNELS`)."
-        : `Auto-replies in: ${s.autoChannels.map((c) => `\`${escapeText(c)}\``).join(", ")} · at most ${s.maxCardsPer10Min} cards per channel per 10 minutes · only confident answers are posted${s.unsureReaction ? "; unsure pastes get :grey_question:" : ""}`;
-    blocks.push(divider(), section(`*Channel settings*\n${auto}\n*Muted*\n${muteLines(s.mutes)}`));
+        : `Auto-replies in ${s.autoChannels.map(channelWords).join(", ")} · at most ${s.maxCardsPer10Min} full cards per channel in 10 minutes, then one line each · only confident answers are posted${s.unsureReaction ? "; unsure pastes get :grey_question:" : ""}`;
+    const who = s.admins && s.admins.length > 0 ? `\nMutes and releases are changed by ${s.admins.join(", ")}.` : "";
+    blocks.push(divider(), section(`*Channel settings*\n${auto}${who}`));
+    blocks.push(section("*Muted errors* (public channels; a private channel lists its own with `/rwerror mutes`)"));
+    blocks.push(...muteBlocks(s.mutes, model.now));
   }
   blocks.push(divider(), section("*Top errors, last 7 days* (pastes, one per message and error)"));
   if (model.topErrors.length === 0) blocks.push(context(["_No errors recorded in the last 7 days._"]));
   model.topErrors.slice(0, 10).forEach((r, i) => {
     blocks.push(itemWithShow(`${i + 1}. *${r.count}×* ${safeText(r.title, 180)}`, r.recordId, i));
   });
-  return { type: "home", blocks };
+  return { type: "home", blocks: blocks.slice(0, LIMITS.viewBlocks) };
 }

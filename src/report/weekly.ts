@@ -75,6 +75,8 @@ export interface DigestNote {
   text: string;
   link: string | null;
   userId: string;
+  /** Where it was written (null: shared with every channel, or written outside Slack). */
+  channelId: string | null;
   at: number;
 }
 
@@ -128,6 +130,7 @@ export async function buildWeeklyDigest(
       text: n.text,
       link: n.link,
       userId: n.userId,
+      channelId: n.channelId,
       at: n.at,
     })),
     gaps,

@@ -29,12 +29,16 @@ export function resolvePaths(config: Config): Config {
   };
 }
 
-/** Secrets that may come from a mounted file: `NAME_FILE=/run/secrets/x` means NAME is that file's contents, trimmed. */
+/**
+ * Secrets that may come from a mounted file: `NAME_FILE=/run/secrets/x` means NAME is that file's
+ * contents, trimmed. RWERROR_DB is one: a `postgres://` URL carries the database password.
+ */
 export const SECRET_FILE_VARIABLES = [
   "SLACK_BOT_TOKEN",
   "SLACK_SIGNING_SECRET",
   "SLACK_APP_TOKEN",
   "RWERROR_HEALTH_TOKEN",
+  "RWERROR_DB",
 ] as const;
 
 const isSet = (v: string | undefined) => v !== undefined && v.trim() !== "";

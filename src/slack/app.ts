@@ -23,6 +23,7 @@ import {
 } from "../server/metrics.ts";
 import { createReplayGuard } from "../server/replay.ts";
 import { createLocalClaims, createLocalMutes, guardStore, type StoreGuard } from "../store/index.ts";
+import { createChannelAccess } from "./access.ts";
 import { createSlackOutbox } from "./answer-outbox.ts";
 import { SLACK_CLIENT_POLICY } from "./client-policy.ts";
 import type { ListenerDeps, SlackDeps } from "./deps.ts";
@@ -104,6 +105,10 @@ export function buildApp(deps: SlackDeps): BuiltApp {
     localMutes: createLocalMutes(),
     outbox: answers.outbox,
     resumers: new Map(),
+    // The client is read when a listener first asks, after the App below exists.
+    access: createChannelAccess(() => app.client, config.admins, deps.now, {
+      info: (m) => listenerDeps.logger.info(m),
+    }),
   };
   // The paste's size and shape only: the paste itself may hold secrets and is never logged.
   const matcherFailed = (f: MatchFailure) =>

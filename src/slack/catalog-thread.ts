@@ -45,8 +45,7 @@ export function loadOffThread(paths: readonly string[], options: CreateMatcherOp
         for (const r of m.records) records.push(r);
         // The next batch once what waits on this thread's event loop (an ack) has run.
         setImmediate(() => worker.postMessage("next"));
-      }
-      else if (m.kind === "refused") settle({ ok: false, reason: m.reason });
+      } else if (m.kind === "refused") settle({ ok: false, reason: m.reason });
       else settle(build(records, m, options));
     });
     worker.on("error", (error) => settle({ ok: false, reason: `the loader failed: ${error.message}` }));

@@ -5,6 +5,7 @@ import type { Catalog } from "../catalog/index.ts";
 import type { Config } from "../config.ts";
 import type { Matcher } from "../matcher/types.ts";
 import type { LocalClaims, LocalMutes, Store, StoreGuard } from "../store/index.ts";
+import type { ChannelAccess } from "./access.ts";
 
 export interface SlackDeps {
   config: Config;
@@ -37,6 +38,8 @@ export interface ListenerDeps extends SlackDeps {
    * before finishing (filled by the listeners; the takeover sweep calls them).
    */
   resumers: Map<string, Resume>;
+  /** Which channels are public, and who may change shared settings (RWERROR_ADMINS). */
+  access: ChannelAccess;
 }
 
 /** Answers a stored event (`{ kind, event, teamId }`) again, under its original event id. */

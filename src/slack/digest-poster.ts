@@ -6,7 +6,10 @@
  * first, where the Web API client's own retries would re-send blind.
  */
 import type { types, webApi } from "@slack/bolt";
-import type { DigestOnce } from "../report/digest-post.ts";
+import { renderDigestMessage } from "../render/digest.ts";
+import type { DigestOnce, PostDigest } from "../report/digest-post.ts";
+import type { WeeklyDigest } from "../report/weekly.ts";
+import { createChannelAccess } from "./access.ts";
 import { ANSWER_EVENT_TYPE, deliveryOf, findKey, type MessageWithMetadata } from "./delivery.ts";
 
 const CHANNEL_ID = /^[CGD][A-Z0-9]{5,}$/;
@@ -100,5 +103,35 @@ export function createDigestPoster(
         await pause(Math.max(failed.afterMs ?? 0, 1_000 * 2 ** (attempt - 1)));
       }
     }
+  };
+}
+
+/**
+ * The digest as its channel may read it: notes written in a private channel stay there (unless their
+ * author shared them, which stores them without a channel).
+ */
+export async function withoutPrivateNotes(
+  digest: WeeklyDigest,
+  isPublic: (channelId: string) => Promise<boolean>,
+): Promise<WeeklyDigest> {
+  const keep = await Promise.all(digest.notes.map((n) => (n.channelId === null ? true : isPublic(n.channelId))));
+  return { ...digest, notes: digest.notes.filter((_n, i) => keep[i]) };
+}
+
+/**
+ * Renders and posts a weekly digest (the scheduler's and `rwerror digest`'s post), without the notes of
+ * private channels, once per key. `client` posts (give it a one-try client, see above); `lookups`
+ * (default: the same client) asks whether a note's channel is public.
+ */
+export function createDigestPost(
+  client: webApi.WebClient,
+  logger: { info(msg: string): void } = { info: () => {} },
+  lookups: webApi.WebClient = client,
+): PostDigest {
+  const post = createDigestPoster(client);
+  const access = createChannelAccess(() => lookups, [], Date.now, logger);
+  return async (channel, digest, once) => {
+    const visible = await withoutPrivateNotes(digest, access.isPublic);
+    return await post(channel, renderDigestMessage(visible), once);
   };
 }

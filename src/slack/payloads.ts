@@ -49,6 +49,7 @@ export const blockActionSchema = z.looseObject({
     .looseObject({
       ts: z.string(),
       thread_ts: z.string().optional(),
+      text: z.string().optional(),
       blocks: z.array(z.looseObject({ type: z.string() })).optional(),
     })
     .optional(),
@@ -78,7 +79,16 @@ const viewSubmissionSchema = z.looseObject({
   view: z.looseObject({
     private_metadata: z.string().optional().default(""),
     state: z.looseObject({
-      values: z.record(z.string(), z.record(z.string(), z.looseObject({ value: z.string().nullish() }))),
+      values: z.record(
+        z.string(),
+        z.record(
+          z.string(),
+          z.looseObject({
+            value: z.string().nullish(),
+            selected_options: z.array(z.looseObject({ value: z.string() })).nullish(),
+          }),
+        ),
+      ),
     }),
   }),
 });
@@ -102,6 +112,8 @@ export const noteMetadataSchema = z.object({
   r: z.string().min(1),
   c: z.string().optional(),
   t: z.string().optional(),
+  /** Written from a private channel: the note stays there unless shared. */
+  p: z.literal(1).optional(),
 });
 
 /** `@rwerror` in a channel or thread. */
@@ -128,3 +140,15 @@ export const threadRepliesSchema = z.looseObject({
     .optional()
     .default([]),
 });
+
+/** A static select on a card (*Mute in this channel ▾*): the option picked. */
+export const selectSchema = z.looseObject({
+  action_id: z.string(),
+  selected_option: z.looseObject({ value: z.string() }),
+});
+
+/** The mute menu's option value: which record, for how long. */
+export const muteChoiceSchema = z.object({ r: z.string().min(1), d: z.enum(["1h", "24h", "7d"]) });
+
+/** *Undo* and *Unmute*: which mute. */
+export const muteTargetSchema = z.object({ r: z.string().min(1), c: z.string().min(1) });

@@ -50,13 +50,16 @@ export function threadPort(
     post: async (message, opts) => {
       if (!route) return direct(message);
       posts++;
-      const sent = await route.outbox.send({
-        key: posts === 1 ? route.key : `${route.key}#${posts}`,
-        channelId: channel,
-        threadTs,
-        message: JSON.stringify(message),
-        replyKey: opts?.replyKey ?? null,
-      }, { recheck: route.recheck ?? false });
+      const sent = await route.outbox.send(
+        {
+          key: posts === 1 ? route.key : `${route.key}#${posts}`,
+          channelId: channel,
+          threadTs,
+          message: JSON.stringify(message),
+          replyKey: opts?.replyKey ?? null,
+        },
+        { recheck: route.recheck ?? false },
+      );
       if (sent.kind === "final") throw new Error(sent.reason);
       return sent.kind === "posted" ? sent.ts : undefined;
     },

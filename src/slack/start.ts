@@ -4,13 +4,12 @@
  * SIGINT/SIGTERM, then drain the running handlers and close the database.
  */
 
-import { renderDigestMessage } from "../render/digest.ts";
 import { startDigestScheduler } from "../report/schedule.ts";
 import type { CliIo } from "../terminal/io.ts";
 import { type BuiltApp, buildApp } from "./app.ts";
 import { deliveryClient } from "./delivery.ts";
 import type { SlackDeps } from "./deps.ts";
-import { createDigestPoster } from "./digest-poster.ts";
+import { createDigestPost } from "./digest-poster.ts";
 import { configuredSecrets, scrubber } from "./log.ts";
 import { watchCatalog } from "./reload.ts";
 import { describeSlackError } from "./web-call.ts";
@@ -57,15 +56,20 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
   }
   const logger = built.app.logger;
 
-  // One try per call: the poster retries itself, looking for its key before each new attempt.
-  const post = createDigestPoster(deliveryClient(config.slackBotToken ?? "", { slackApiUrl: config.slackApiUrl }));
+  // One try per post: the poster retries itself, looking for its key before each new attempt; the
+  // app's client (with its retries) answers whether a note's channel is public.
+  const post = createDigestPost(
+    deliveryClient(config.slackBotToken ?? "", { slackApiUrl: config.slackApiUrl }),
+    logger,
+    built.app.client,
+  );
   const scheduler = startDigestScheduler({
     store: deps.store,
     catalog: deps.catalog,
     cron: config.digestCron,
     tz: config.timeZone,
     channel: config.digestChannel,
-    post: async (channel, digest, once) => await post(channel, renderDigestMessage(digest), once),
+    post,
     now: deps.now,
     log: logger,
     retentionDays: config.retentionDays,

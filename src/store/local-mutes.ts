@@ -10,6 +10,8 @@ export interface LocalMutes {
   replace(mutes: readonly Mute[]): void;
   /** A mute this process set (it may not have reached the database yet). */
   add(mute: Mute): void;
+  /** A mute this process lifted. */
+  remove(channelId: string, recordId: string): void;
   isMuted(channelId: string, recordId: string, at: number): boolean;
 }
 
@@ -23,6 +25,9 @@ export function createLocalMutes(): LocalMutes {
     },
     add(mute) {
       until.set(muteId(mute.channelId, mute.recordId), mute.until);
+    },
+    remove(channelId, recordId) {
+      until.delete(muteId(channelId, recordId));
     },
     isMuted: (channelId, recordId, at) => (until.get(muteId(channelId, recordId)) ?? 0) > at,
   };

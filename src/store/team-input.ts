@@ -7,11 +7,18 @@ export function isNoteLink(link: string): boolean {
   return /^https?:\/\/\S+$/.test(link);
 }
 
+/** A note's link as kept and shown: redacted like text (`user:pw@`, `?token=`, `jwt=`, `nkey=`). */
+export function noteLink(link: string | null | undefined): string | null {
+  if (!link) return null;
+  const redacted = redactSecrets(link.trim());
+  return isNoteLink(redacted) ? redacted.slice(0, 1000) : null;
+}
+
 /** A note as both backends store it: redacted, cut, a link only when it is one. */
 export function noteRow(input: NoteInput, now: number) {
   const text = redactSecrets(input.text.trim()).slice(0, 2000);
   if (text === "") throw new RangeError("a note needs text");
-  const link = input.link && isNoteLink(input.link) ? input.link.slice(0, 1000) : null;
+  const link = noteLink(input.link);
   return {
     recordId: input.recordId,
     text,

@@ -51,6 +51,18 @@ export interface RecordHistory {
   firstAt: number;
   lastAt: number;
   channels: string[];
+  /**
+   * The same counts per channel (most used first; '' for the terminal), so a card shown in one channel
+   * can count only what that channel may see.
+   */
+  byChannel: ChannelCount[];
+}
+
+export interface ChannelCount {
+  channelId: string;
+  count: number;
+  firstAt: number;
+  lastAt: number;
 }
 
 export interface AnsweredThread {
@@ -83,8 +95,10 @@ export interface TeamStore {
   isMuted(channelId: string, recordId: string, at?: number): Promise<boolean>;
   /** Mutes still in force, in one channel or everywhere, ending soonest first. */
   activeMutes(channelId?: string, at?: number): Promise<Mute[]>;
-  /** The record seen most recently in a channel (`/rwerror mute last`). */
-  lastRecordInChannel(channelId: string): Promise<string | undefined>;
+  /** Lifts a mute; false when there was none in force. */
+  unmuteRecord(channelId: string, recordId: string, at?: number): Promise<boolean>;
+  /** The record of the reply rwerror posted last in a channel: a card, a pointer or a compact line (`mute last`). */
+  lastCardInChannel(channelId: string): Promise<string | undefined>;
 
   /** "Report as a new error": stored redacted and fingerprinted. */
   reportGap(input: GapReportInput): Promise<void>;

@@ -204,6 +204,11 @@ export interface Store extends TeamStore, OutboxStore {
   /** One locked decision per channel: already replied, capped, pointer or card (claimed unless capped). */
   claimReply(key: ReplyKey, request: ReplyClaimRequest): Promise<ReplyClaim>;
   setReplyTs(key: ReplyKey, replyTs: string): Promise<void>;
+  /**
+   * Claims a compact one-line reply (past the card cap): the thread and record get no second reply, and
+   * nothing counts against the cap. False when the thread already has a reply for the record.
+   */
+  claimCompactReply(key: ReplyKey): Promise<boolean>;
   /** After a failed post: forgets a claim that never got a reply ts (and its place under the cap). */
   releaseReply(key: ReplyKey): Promise<void>;
   /** Full cards posted or claimed in the channel since `since` (reports and tests). */
@@ -240,6 +245,8 @@ export interface Store extends TeamStore, OutboxStore {
   recordFeedback(input: FeedbackInput): Promise<void>;
   /** Votes, oldest first (CLI inspection and tests). */
   listFeedback(opts?: { limit?: number }): Promise<StoredVote[]>;
+  /** Who voted on one posted card (a message and its record), oldest vote first. */
+  votesOnMessage(query: { recordId: string; channelId: string; messageTs: string }): Promise<StoredVote[]>;
   /** Records voted Not helpful in [from, to), most Not-helpful votes first. */
   notHelpfulRecords(query: { from: number; to: number; limit?: number }): Promise<FeedbackTally[]>;
 

@@ -89,6 +89,6 @@ describe("the local console", () => {
         timeout: 30_000,
       }).stdout;
     expect(run()).toContain("First time rwerror has seen this error.");
-    expect(run()).toMatch(/Seen once on \d{4}-\d\d-\d\d/);
+    expect(run()).toMatch(/Seen once, \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
   });
 });

@@ -176,30 +176,38 @@ describe("a compact first screen", () => {
     expect(ids(false)).toEqual([ACTION.details, ACTION.addNote, ACTION.helpful, ACTION.notHelpful]);
   });
 
-  it("says where it was seen before, with links to earlier threads, and what the team noted", () => {
-    const msg = renderAnswer(result([pasted]), {
-      ephemeral: false,
-      seen,
-      notes: [
-        {
-          text: "Restarted meta after failover",
-          link: "https://wiki.example/runbook",
-          userId: "U0ALICE",
-          at: Date.parse("2026-11-28T11:00:00Z"),
-        },
-      ],
-    });
+  it("says where it was seen before in each reader's time zone and how long ago, with links to earlier threads", () => {
+    const now = Date.parse("2026-11-28T13:00:00Z");
+    const msg = renderAnswer(result([pasted]), { ephemeral: false, seen, now });
     const footer = texts(firstScreen(msg.blocks)).join("\n");
-    expect(footer).toContain("Seen 4 times in <#C0INCIDENT>, <#C0ONCALL> since 2026-11-03, last Nov 28");
-    expect(footer).toContain("<https://fake.slack.test/archives/C0INCIDENT/p1|Nov 28 ✓ helpful>");
     expect(footer).toContain(
-      "*Team notes:* Restarted meta after failover (<https://wiki.example/runbook|link>) — <@U0ALICE>, Nov 28",
+      `Seen 4 times in <#C0INCIDENT>, <#C0ONCALL> · last <!date^${seen.lastAt / 1000}^{date_short_pretty} at {time}|2026-11-28 10:00 UTC> (3 h ago), first <!date^${seen.firstAt / 1000}^{date_short_pretty}|2026-11-03 10:00 UTC>`,
     );
-    expect(footer).toContain("Why this match: exact match on the root cause (100%)");
+    expect(footer).toContain("<https://fake.slack.test/archives/C0INCIDENT/p1|3 h ago ✓ helpful>");
+    expect(footer).toContain("Why this match: matched exactly on the root cause (100%)");
     const first = texts(
       renderAnswer(result([pasted]), { ephemeral: false, seen: { ...seen, count: 0, threads: [] } }).blocks,
     );
     expect(first.join("\n")).toContain("First time rwerror has seen this error.");
+  });
+
+  it("shows what fixed it last time right under the title, with who and when, never cut mid-word", () => {
+    const note = {
+      text: `Restarted meta after failover; ${"the compute nodes reconnected within a minute and ".repeat(8)}done`,
+      link: "https://wiki.example/runbook",
+      userId: "U0ALICE",
+      at: Date.parse("2026-11-28T11:00:00Z"),
+    };
+    const msg = renderAnswer(result([pasted]), { ephemeral: false, seen, notes: [note, { ...note, text: "older" }] });
+    const shown = texts(firstScreen(msg.blocks));
+    const fix = shown[2] ?? "";
+    expect(fix).toMatch(/^:white_check_mark: \*What fixed it last time:\* Restarted meta after failover; the compute/);
+    expect(fix).toContain(
+      `(<https://wiki.example/runbook|link>) — <@U0ALICE>, <!date^${note.at / 1000}^{date_short_pretty}|2026-11-28 11:00 UTC>`,
+    );
+    expect(fix).toContain("+1 more in Show details");
+    expect(fix).toMatch(/(minute|and|nodes|reconnected|within|a|the|compute)… \(/);
+    expect(shown.join("\n")).toMatch(/\*What it means:\* [^\n]*[.…]\n/);
   });
 });
 
@@ -314,7 +322,7 @@ describe("terminal text", () => {
     expect(text).toContain("  1. Retry the rescale operation");
     expect(text).toContain("raised in src/meta/src/stream/scale.rs:930");
     expect(text).toContain(`Record: ${DOWNSTREAM_ID} (downstream-relation-missing-for)`);
-    expect(text).toContain("Why this match: exact match on the root cause");
+    expect(text).toContain("Why this match: matched exactly on the root cause");
     expect(text).not.toMatch(BARE_PLACEHOLDER);
   });
 

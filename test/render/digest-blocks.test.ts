@@ -56,4 +56,19 @@ describe("the digest's Block Kit", () => {
     expect(d.periodKey).toBe("2026-W46");
     expect(renderDigestText(d).split("\n")[0]).toBe("RisingWave errors: weekly digest 2026-W45");
   });
+
+  it("says once that the first week counted is all new, and never shows a pasted fence as ˋˋˋ", async () => {
+    env = tempDir();
+    const store = await env.open(() => run);
+    await logEvents(store, [
+      { recordId: "r-table", channelId: "C1", text: "table not found: t1", at: from + 1000 },
+      { recordId: null, channelId: "C1", text: "```sql\nERROR: quantum flux misaligned\n```", at: from + 2000 },
+    ]);
+    const msg = renderDigestMessage(await buildWeeklyDigest(store, fakeCatalog(), digestTargetAt(run, "UTC")));
+    const all = texts(msg.blocks as KnownBlock[]).join("\n");
+    expect(all).toContain("The first week rwerror counted: every error above is new");
+    expect(all).not.toContain("New this week");
+    expect(all).not.toContain("ˋˋˋ");
+    expect(all).toContain("quantum flux misaligned");
+  });
 });

@@ -50,9 +50,9 @@ describe("honest when unsure", () => {
     expect(labels.join()).not.toContain("Storage error");
     expect(labels.join()).not.toContain("try again later");
     expect(labels).toEqual([
-      "≈ downstream relation missing for … -> …",
-      "≈ job fragments should exist for streaming job",
-      "≈ … not found: …",
+      "downstream relation missing for … -> …",
+      "job fragments should exist for streaming job",
+      "… not found: …",
     ]);
     for (const t of texts(msg.blocks)) expect(t).not.toMatch(BARE_PLACEHOLDER);
   });

@@ -1,11 +1,14 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/config.ts";
 import { readConfig, withSecretFiles } from "../../src/setup/config.ts";
+import { BOT_TOKEN } from "../support/bot.ts";
+import { startFakeSlack } from "../support/fake-slack.ts";
 import { repoRoot } from "../support/seeds.ts";
+import { TEST_SIGNING_SECRET } from "../support/signing.ts";
 
 const dir = () => mkdtempSync(join(tmpdir(), "rwerror-env-"));
 
@@ -27,6 +30,16 @@ describe("*_FILE secrets (issue 21 item 4)", () => {
     expect(c.slackAppToken).toBe("xapp-from-file");
     expect(c.healthToken).toBe("h-token");
     expect(c.mode).toBe("socket");
+  });
+
+  it("reads the database URL from RWERROR_DB_FILE (a postgres:// URL holds the password)", () => {
+    const d = dir();
+    writeFileSync(join(d, "db"), "postgres://rwerror:pw@db.internal:5432/rwerror\n");
+    const c = readConfig({ RWERROR_DB_FILE: join(d, "db") }, { receiving: false });
+    expect(c.dbPath).toBe("postgres://rwerror:pw@db.internal:5432/rwerror");
+    expect(() => withSecretFiles({ RWERROR_DB: "x.sqlite", RWERROR_DB_FILE: join(d, "db") })).toThrow(
+      "RWERROR_DB and RWERROR_DB_FILE are both set",
+    );
   });
 
   it("a signing secret from a file satisfies HTTP mode", () => {
@@ -94,4 +107,40 @@ describe(".env in the working directory (issue 21 item 4)", () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toBe("0 9 * * 1");
   });
+
+  it("a fresh checkout with .env.example filled in as .env starts in Slack mode (HTTP)", async () => {
+    const fake = await startFakeSlack();
+    const d = dir();
+    const filled = readFileSync(join(repoRoot, ".env.example"), "utf8")
+      .replace(/^SLACK_BOT_TOKEN=$/m, `SLACK_BOT_TOKEN=${BOT_TOKEN}`)
+      .replace(/^SLACK_SIGNING_SECRET=$/m, `SLACK_SIGNING_SECRET=${TEST_SIGNING_SECRET}`)
+      .replace(/^SLACK_API_URL=$/m, `SLACK_API_URL=${fake.apiUrl}`)
+      .replace(/^PORT=3000$/m, "PORT=0")
+      .replace(/^RWERROR_DB=$/m, `RWERROR_DB=${join(d, "bot.sqlite")}`);
+    writeFileSync(join(d, ".env"), filled);
+    const child = spawn(process.execPath, [join(repoRoot, "bin", "rwerror.js"), "serve"], {
+      cwd: d,
+      env: { PATH: process.env.PATH ?? "", HOME: d },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let err = "";
+    try {
+      const started = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 30_000);
+        child.stderr.on("data", (chunk) => {
+          err += String(chunk);
+          if (/HTTP on port \d+/.test(err)) {
+            clearTimeout(timer);
+            resolve(true);
+          }
+        });
+        child.once("exit", () => resolve(false));
+      });
+      expect(started, err).toBe(true);
+      expect(fake.calls.map((c) => c.method)).toContain("auth.test");
+    } finally {
+      child.kill("SIGKILL");
+      await fake.close();
+    }
+  }, 40_000);
 });

@@ -233,21 +233,26 @@ describe("counting what happened", () => {
 describe("seen before and the repeat pointer", () => {
   it("links the earlier thread where the same record was answered, Helpful-voted first", async () => {
     const b = await start();
+    // A public channel: its history may be shown in other channels.
+    b.fake.addChannel(INCIDENT, "incidents");
     await paste(b, PASTE_DOWNSTREAM);
     await b.fake.waitFor(() => threadPosts(b).length === 1);
     // The auto-reply card the vote lands on.
     const replyTs = String(b.fake.messages[0]?.ts);
-    await clickForAnswer(b, "vote", {
+    // Marked on the card itself, for everyone in the channel.
+    await click(b, {
       actionId: ACTION.helpful,
       value: encodeCardRef({ r: DOWNSTREAM_ID, k: "e", c: 1, v: [] }),
       channelId: INCIDENT,
       messageTs: replyTs,
+      responseUrl: b.fake.responseUrl("vote"),
     });
+    await b.fake.waitFor(() => b.fake.callsTo("chat.update").length === 1);
     const body = await slash(b, slackEscape(PASTE_DOWNSTREAM), "again", "C0OTHER");
     const footer = texts(firstScreen(body.blocks)).join("\n");
     expect(footer).toContain(`Seen once in <#${INCIDENT}>`);
     expect(footer).toMatch(
-      /earlier threads: <https:\/\/fake\.slack\.test\/archives\/[^|]+\|[A-Z][a-z]{2} \d{1,2} ✓ helpful>/,
+      /earlier threads: <https:\/\/fake\.slack\.test\/archives\/[^|]+\|(just now|\d+ (min|h) ago) ✓ helpful>/,
     );
     expect(b.fake.callsTo("chat.getPermalink").at(-1)?.args).toMatchObject({ channel: INCIDENT, message_ts: replyTs });
   });
@@ -335,7 +340,7 @@ describe("team knowledge: Add what fixed it", () => {
     const later = await slash(b, slackEscape(PASTE_DOWNSTREAM), "later");
     const footer = texts(firstScreen(later.blocks)).join("\n");
     expect(footer).toContain(
-      "*Team notes:* Restarted meta after the failover; rescale then passed (<https://wiki.example/runbooks/rescale|link>) — <@U0ALICE>",
+      "*What fixed it last time:* Restarted meta after the failover; rescale then passed (<https://wiki.example/runbooks/rescale|link>) — <@U0ALICE>",
     );
     const digest = await buildWeeklyDigest(b.store, b.catalog, digestTargetAt(Date.now() + 1000, "UTC"));
     expect(digest.notes).toEqual([expect.objectContaining({ recordId: DOWNSTREAM_ID, userId: "U0ALICE" })]);
@@ -365,14 +370,18 @@ describe("team knowledge: Add what fixed it", () => {
 describe("mute", () => {
   it("mutes the last answered record in a channel, lists it, shows it on Home, and stops its auto-replies", async () => {
     const b = await start();
+    b.fake.addChannel(INCIDENT, "incidents");
     await paste(b, PASTE_DOWNSTREAM);
     await b.fake.waitFor(() => threadPosts(b).length === 1);
     const muted = await slash(b, "mute last for 2h", "mute", INCIDENT);
-    expect(texts(muted.blocks)[0]).toContain(
-      `No auto-replies for *downstream relation missing for … -&gt; …* in <#${INCIDENT}> for 2h`,
+    expect(texts(muted.blocks)[0]).toBe(":mute: Muted for 2 hours. The channel was told.");
+    const notice = b.fake.callsTo("chat.postMessage").at(-1)?.args;
+    expect(notice?.channel).toBe(INCIDENT);
+    expect(JSON.stringify(notice?.blocks)).toContain(
+      "<@U0ALICE> muted *downstream relation missing for … -&gt; …* in this channel for 2 hours, until <!date^",
     );
     const list = await slash(b, "mutes", "mutes");
-    expect(texts(list.blocks)[0]).toContain(`<#${INCIDENT}>: downstream relation missing for`);
+    expect(texts(list.blocks).join("\n")).toContain(`<#${INCIDENT}>: *downstream relation missing for`);
     await paste(b, PASTE_DOWNSTREAM);
     await settle(300);
     expect(threadPosts(b)).toHaveLength(1);
@@ -382,8 +391,8 @@ describe("mute", () => {
     const home = b.fake.callsTo("views.publish")[0]?.args.view as { blocks: AnyBlock[] };
     const all = texts(home.blocks).join("\n");
     expect(all).toMatch(/Knowledge base: [\d,]+ RisingWave errors?[^;]*; [\d,]+ third-party; [\d,]+ with an analysis/);
-    expect(all).toContain(`Auto-replies in: \`${INCIDENT}\``);
-    expect(all).toContain(`<#${INCIDENT}>: downstream relation missing for`);
+    expect(all).toContain(`Auto-replies in <#${INCIDENT}>`);
+    expect(all).toContain(`<#${INCIDENT}>: *downstream relation missing for`);
   });
 
   it("App Home's Show answers in the app's DM (a Home view has no response_url)", async () => {

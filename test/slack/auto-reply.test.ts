@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { catalogFromRecords } from "../../src/catalog/index.ts";
 import { AUTO_POST_MIN_CONFIDENCE, createMatcher } from "../../src/matcher/index.ts";
+import { ACTION } from "../../src/render/index.ts";
 import { BOT_TOKEN, blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
 import { FAKE_BOT_USER } from "../support/fake-slack.ts";
 import {
@@ -15,9 +16,9 @@ import {
   PASTE_UNKNOWN,
   slackEscape,
 } from "../support/pastes.ts";
-import { type MessageFields, messageEvent } from "../support/payloads.ts";
+import { blockAction, type MessageFields, messageEvent } from "../support/payloads.ts";
 import { seedById, seedRecords } from "../support/seeds.ts";
-import { postEvent, signature, TEST_SIGNING_SECRET } from "../support/signing.ts";
+import { postEvent, postInteraction, signature, TEST_SIGNING_SECRET } from "../support/signing.ts";
 
 const INCIDENT = "C0INCIDENT1";
 
@@ -321,16 +322,59 @@ describe("auto-replies in incident channels", () => {
     );
   });
 
-  it("posts at most N full cards per channel per 10 minutes", async () => {
+  it("posts at most N full cards per channel per 10 minutes, then one line per paste with Show, never silence", async () => {
     const b = await start({ RWERROR_MAX_CARDS_PER_10MIN: "1" });
     await send(b, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
     await b.fake.waitFor(() => threadReplies(b).length === 1);
-    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_PANIC) });
+    const held = await send(b, { channel: INCIDENT, text: slackEscape(PASTE_PANIC) });
+    await b.fake.waitFor(() => threadReplies(b).length === 2);
+    const line = threadReplies(b)[1];
+    expect(line?.args.thread_ts).toBe(held.ts);
+    const blocks = line?.args.blocks as { text?: { text: string }; accessory?: { action_id: string; value: string } }[];
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]?.text?.text).toContain(
+      "*job fragments should exist for streaming job* · card held back: this channel reached its cap of 1 full card in 10 min",
+    );
+    expect(blocks[0]?.accessory?.action_id).toBe(ACTION.showHeld);
+    expect(b.logger.lines.join("\n")).toMatch(
+      /card held back \(cap 1 in 10 min\) channel=C0INCIDENT1 record=b940132d377b6d0e/,
+    );
+    // The same paste again in that thread gets no second line.
+    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_PANIC), threadTs: held.ts });
     await settle();
-    expect(threadReplies(b)).toHaveLength(1);
+    expect(threadReplies(b)).toHaveLength(2);
+    // Show: the card held back, for the clicker only.
+    await postInteraction(
+      b.eventsUrl,
+      blockAction({
+        actionId: ACTION.showHeld,
+        value: String(blocks[0]?.accessory?.value),
+        responseUrl: b.fake.responseUrl("held"),
+        channelId: INCIDENT,
+        messageTs: String(held.ts),
+      }),
+    );
+    await b.fake.waitFor(() => b.fake.responsesTo("held").length === 1);
+    const card = b.fake.responsesTo("held")[0]?.body ?? {};
+    expect(card.response_type).toBe("ephemeral");
+    expect(JSON.stringify(card.blocks)).toContain("matched exactly");
+    expect(JSON.stringify(card.blocks)).toContain(PANIC_ID);
     // Another channel has its own budget.
     await send(b, { channel: "C0INCDB0001", text: slackEscape(PASTE_PANIC) });
+    await b.fake.waitFor(() => threadReplies(b).length === 3);
+    expect(((threadReplies(b)[2]?.args.blocks ?? []) as unknown[]).length).toBeGreaterThan(1);
+  });
+
+  it("warns on a storm's cards that later errors will get one line each", async () => {
+    const b = await start({ RWERROR_MAX_CARDS_PER_10MIN: "2" });
+    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM) });
+    await b.fake.waitFor(() => threadReplies(b).length === 1);
+    await send(b, { channel: INCIDENT, text: slackEscape(PASTE_PANIC) });
     await b.fake.waitFor(() => threadReplies(b).length === 2);
+    expect(JSON.stringify(threadReplies(b)[0]?.args.blocks)).not.toContain(":cyclone:");
+    expect(JSON.stringify(threadReplies(b)[1]?.args.blocks)).toContain(
+      ":cyclone: Full card 2 of 2 in this channel in 10 min: after that, each new error gets a one-line reply with *Show*",
+    );
   });
 
   it("keeps the full-card cap when errors arrive in several threads at once", async () => {
@@ -340,18 +384,20 @@ describe("auto-replies in incident channels", () => {
     const pastes = [PASTE_DOWNSTREAM, PASTE_PANIC, PASTE_DOWNSTREAM, PASTE_PANIC];
     const events = pastes.map((p) => messageEvent({ channel: INCIDENT, text: slackEscape(p) }));
     await Promise.all(events.map((e) => postEvent(b.eventsUrl, e.envelope)));
-    await b.fake.waitFor(() => threadReplies(b).length >= 1);
-    await settle(800);
+    await b.fake.waitFor(() => threadReplies(b).length >= 4);
+    await settle(400);
     const replies = threadReplies(b);
     const blockCount = (r: (typeof replies)[number]) => ((r.args.blocks as unknown[] | undefined) ?? []).length;
     const cards = replies.filter((r) => blockCount(r) > 1);
     expect(cards).toHaveLength(1);
-    const cardText = String(cards[0]?.args.text);
-    const cardIsDownstream = /downstream relation missing/i.test(cardText);
-    // The rest: a one-line pointer for the same error as the card, nothing for the other one.
-    const pointers = replies.filter((r) => blockCount(r) === 1);
+    const cardIsDownstream = /downstream relation missing/i.test(String(cards[0]?.args.text));
+    // The rest: a pointer for the same error as the card, a held-back line for each paste of the other one.
+    const pointers = replies.filter((r) => /Same error pasted/.test(String(r.args.text)));
     expect(pointers).toHaveLength(1);
     expect(/downstream relation missing/i.test(String(pointers[0]?.args.text))).toBe(cardIsDownstream);
+    const held = replies.filter((r) => /card held back/.test(String(r.args.text)));
+    expect(held).toHaveLength(2);
+    expect(held.every((r) => /downstream relation missing/i.test(String(r.args.text)) !== cardIsDownstream)).toBe(true);
     expect(new Set(replies.map((r) => r.args.thread_ts)).size).toBe(replies.length);
   });
 

@@ -15,6 +15,9 @@ describe("parseCommandText", () => {
     ["stats 90d", { kind: "stats", days: 90 }],
     ["stats 365", { kind: "stats", days: 365 }],
     ["mutes", { kind: "mutes" }],
+    ["unmute last", { kind: "unmute", key: "last" }],
+    ["unmute x", { kind: "unmute", key: "x" }],
+    ["unmte", { kind: "didYouMean", command: "unmute" }],
     ["mute last", { kind: "mute", key: "last", forMs: 86_400_000, label: "24h" }],
     [
       "mute downstream-relation-missing-for for 2h",

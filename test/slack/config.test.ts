@@ -35,6 +35,15 @@ describe("loadConfig", () => {
   });
 
   it("turns the :grey_question: reaction on only when asked, and names a bad value", () => {
+    expect(loadConfig({}).admins).toEqual([]);
+    expect(loadConfig({ RWERROR_ADMINS: " U0ALICE, S0ONCALL ,W0BOB" }).admins).toEqual([
+      "U0ALICE",
+      "S0ONCALL",
+      "W0BOB",
+    ]);
+    expect(problemsOf({ RWERROR_ADMINS: "alice,U0BOB" })).toEqual([
+      "RWERROR_ADMINS must be Slack user ids (U…, W…) or user-group ids (S…), comma-separated",
+    ]);
     expect(loadConfig({ RWERROR_UNSURE_REACTION: "on" }).unsureReaction).toBe(true);
     expect(loadConfig({ RWERROR_UNSURE_REACTION: "TRUE" }).unsureReaction).toBe(true);
     expect(loadConfig({ RWERROR_UNSURE_REACTION: "off" }).unsureReaction).toBe(false);

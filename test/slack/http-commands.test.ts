@@ -141,7 +141,7 @@ describe("HTTP mode: /rwerror", () => {
     expect(text("kw-search")).toContain(DOWNSTREAM_ID);
     expect(text("kw-search")).not.toMatch(/no known risingwave error/i);
     expect(text("kw-helo")).toContain("Did you mean `/rwerror help`?");
-    expect(text("kw-helo")).toContain("/rwerror search <words>");
+    expect(text("kw-helo")).toContain("/rwerror search &lt;words&gt;");
     expect(text("kw-helo")).not.toMatch(/no known risingwave error|github/i);
   });
 

@@ -45,7 +45,7 @@ describe("HTTP mode: card buttons", () => {
     expect(await votes()).toContainEqual({ record_id: DOWNSTREAM_ID, helpful: 1, user_id: "U0VOTER" });
   });
 
-  it("stores votes on a channel card and thanks each clicker privately, leaving the card's buttons for everyone", async () => {
+  it("marks a channel card for everyone with who found it helpful or not, keeping its buttons for the next voter", async () => {
     const blocks = [
       { type: "section", text: { type: "mrkdwn", text: "card" } },
       {
@@ -58,7 +58,7 @@ describe("HTTP mode: card buttons", () => {
         ],
       },
     ];
-    const click = (actionId: string, userId: string, responseId: string) =>
+    const click = (actionId: string, userId: string, responseId: string, shown = blocks) =>
       postInteraction(
         bot.eventsUrl,
         blockAction({
@@ -67,26 +67,24 @@ describe("HTTP mode: card buttons", () => {
           responseUrl: bot.fake.responseUrl(responseId),
           channelId: "C0INCIDENT",
           messageTs: "1700000000.000777",
-          blocks,
+          blocks: shown,
           userId,
         }),
       );
     await click(ACTION.notHelpful, "U0GRUMPY", "vote-chan-1");
-    await click(ACTION.helpful, "U0HAPPY", "vote-chan-2");
-    await bot.fake.waitFor(() => bot.fake.responses.filter((r) => r.id.startsWith("vote-chan-")).length === 2);
-    for (const [id, wording] of [
-      ["vote-chan-1", /not helpful/i],
-      ["vote-chan-2", /helpful/i],
-    ] as const) {
-      const body = bot.fake.responsesTo(id)[0]?.body ?? {};
-      expect(body).toMatchObject({ response_type: "ephemeral", replace_original: false });
-      expect(String(body.text)).toMatch(/thanks/i);
-      expect(String(body.text)).toMatch(wording);
-      expect(body.blocks).toBeUndefined();
-    }
-    expect(String(bot.fake.responsesTo("vote-chan-2")[0]?.body.text)).not.toMatch(/not helpful/i);
-    // The shared message keeps its vote buttons: nobody rewrites it.
-    expect(bot.fake.callsTo("chat.update")).toEqual([]);
+    await bot.fake.waitFor(() => bot.fake.callsTo("chat.update").length === 1);
+    const first = bot.fake.callsTo("chat.update")[0]?.args ?? {};
+    expect(first).toMatchObject({ channel: "C0INCIDENT", ts: "1700000000.000777" });
+    await click(ACTION.helpful, "U0HAPPY", "vote-chan-2", first.blocks as typeof blocks);
+    await bot.fake.waitFor(() => bot.fake.callsTo("chat.update").length === 2);
+    const updated = bot.fake.callsTo("chat.update")[1]?.args.blocks as { type: string; block_id?: string }[];
+    // One vote line (replaced, not added again), above the buttons, which stay.
+    expect(updated.map((b) => b.block_id ?? b.type)).toEqual(["section", "rwerror_votes", "rwerror_card_actions"]);
+    expect(JSON.stringify(updated[1])).toContain(
+      ":white_check_mark: Marked helpful by <@U0HAPPY> · :x: Marked not helpful by <@U0GRUMPY>",
+    );
+    expect(JSON.stringify(updated[2])).toContain(ACTION.helpful);
+    expect(bot.fake.responses.filter((r) => r.id.startsWith("vote-chan-"))).toEqual([]);
     expect(await votes()).toContainEqual({ record_id: PANIC_ID, helpful: 0, user_id: "U0GRUMPY" });
     expect(await votes()).toContainEqual({ record_id: PANIC_ID, helpful: 1, user_id: "U0HAPPY" });
   });

@@ -27,6 +27,8 @@ beforeAll(async () => {
       template("exited-new", ["v2.4.0", "main"], "src/stream/src/task/barrier_manager.rs"),
     ]),
   });
+  // A public channel: App Home lists its release.
+  bot.fake.addChannel("C0RELEASE", "release");
 });
 afterAll(async () => {
   await bot?.close();
@@ -55,7 +57,9 @@ describe("/rwerror version", () => {
     expect(here).toContain("answered for v1.9.2 (this channel's setting)");
     const elsewhere = await command(paste, "paste-elsewhere", "C0OTHER");
     expect(elsewhere).toContain("exited-new");
-    expect(elsewhere).toContain("answered for an unknown release");
+    // No release known there: the card names the range and nothing about an "unknown release".
+    expect(elsewhere).toContain("releases v2.4–main");
+    expect(elsewhere).not.toContain("unknown release");
     // The paste's own version beats the channel's.
     const detected = await command(`risingwavelabs/risingwave:v2.4.1\n${paste}`, "paste-detected");
     expect(detected).toContain("answered for v2.4.1 (detected in the paste)");

@@ -32,7 +32,17 @@ describeEachBackend("team knowledge", (backend) => {
     await expect(store.addNote({ recordId: "r1", text: "   ", userId: "U1" })).rejects.toThrow(/needs text/);
   });
 
-  it("mutes until a time, re-mutes by moving the end, and knows the channel's last answered record", async () => {
+  it("keeps a note's link without its credentials in what is stored, shown and exported", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => T0);
+    const link = "https://admin:pw@wiki.example/runbook?token=abc123&page=2";
+    await store.addNote({ recordId: "r1", text: "see runbook", link, userId: "U1", at: T0 });
+    const [note] = await store.notesFor("r1");
+    expect(note?.link).toBe("https://admin:[REDACTED]@wiki.example/runbook?token=[REDACTED]&page=2");
+    expect(JSON.stringify(await store.listNotes())).not.toMatch(/pw@|abc123/);
+  });
+
+  it("mutes until a time, re-mutes by moving the end, lifts a mute, and knows the channel's last reply", async () => {
     env = backend.fresh();
     let now = T0;
     const store = await env.open(() => now);
@@ -45,12 +55,41 @@ describeEachBackend("team knowledge", (backend) => {
     await other.muteRecord({ channelId: "C1", recordId: "r1", until: T0 + 5000, userId: "U2" });
     expect(await store.activeMutes()).toEqual([{ channelId: "C1", recordId: "r1", until: T0 + 5000, userId: "U2" }]);
     expect(await store.activeMutes("C2")).toEqual([]);
-    const log = (recordId: string, messageTs: string, occurredAt: number) =>
-      store.recordOccurrence({ recordId, source: "auto", channelId: "C1", messageTs, text: "x", occurredAt });
-    await log("r7", "1.1", T0);
-    await log("r8", "1.2", T0 + 1);
-    expect(await other.lastRecordInChannel("C1")).toBe("r8");
-    expect(await other.lastRecordInChannel("C9")).toBeUndefined();
+    expect(await other.unmuteRecord("C1", "r1")).toBe(true);
+    expect(await store.isMuted("C1", "r1")).toBe(false);
+    expect(await store.unmuteRecord("C1", "r1")).toBe(false);
+    // `mute last` is the last reply rwerror posted, not the last paste: a paste held back was never seen.
+    const key = (recordId: string, threadTs: string) => ({ channelId: "C1", threadTs, recordId });
+    now = T0 + 2000;
+    expect(await store.claimReply(key("r7", "1.1"), {})).toEqual({ kind: "card" });
+    await store.setReplyTs(key("r7", "1.1"), "1.11");
+    now = T0 + 3000;
+    expect(await store.claimCompactReply(key("r8", "1.2"))).toBe(true);
+    expect(await store.claimCompactReply(key("r8", "1.2"))).toBe(false);
+    expect(await other.lastCardInChannel("C1")).toBe("r7");
+    await store.setReplyTs(key("r8", "1.2"), "1.21");
+    now = T0 + 4000;
+    await store.claimReply(key("r9", "1.3"), {});
+    await store.recordOccurrence({ recordId: "r9", source: "auto", channelId: "C1", messageTs: "1.3", text: "x" });
+    expect(await other.lastCardInChannel("C1")).toBe("r8");
+    expect(await other.lastCardInChannel("C9")).toBeUndefined();
+    expect(await store.countFullCardsSince("C1", T0)).toBe(2);
+  });
+
+  it("lists the votes on one posted card, a changed vote once", async () => {
+    env = backend.fresh();
+    const store = await env.open(() => T0);
+    const vote = (userId: string, helpful: boolean, at: number, messageTs = "1.5") =>
+      store.recordFeedback({ recordId: "r1", helpful, userId, channelId: "C1", messageTs, at });
+    await vote("U1", false, T0);
+    await vote("U2", true, T0 + 1);
+    await vote("U1", true, T0 + 2);
+    await vote("U3", false, T0 + 3, "9.9");
+    const votes = await store.votesOnMessage({ recordId: "r1", channelId: "C1", messageTs: "1.5" });
+    expect(votes.map((v) => [v.userId, v.helpful])).toEqual([
+      ["U2", true],
+      ["U1", true],
+    ]);
   });
 
   it("counts a record's occurrences with first, last and channels, most used channel first, all-time", async () => {
@@ -69,8 +108,13 @@ describeEachBackend("team knowledge", (backend) => {
       firstAt: T0 - 3000,
       lastAt: T0 - 500,
       channels: ["C1", "C2"],
+      byChannel: [
+        { channelId: "C1", count: 2, firstAt: T0 - 3000, lastAt: T0 - 1000 },
+        { channelId: "", count: 1, firstAt: T0 - 500, lastAt: T0 - 500 },
+        { channelId: "C2", count: 1, firstAt: T0 - 2000, lastAt: T0 - 2000 },
+      ],
     });
-    expect(await store.recordHistory("nope")).toMatchObject({ count: 0, channels: [] });
+    expect(await store.recordHistory("nope")).toMatchObject({ count: 0, channels: [], byChannel: [] });
     now = T0 + 400 * DAY;
     const pruned = await store.prune({
       occurrencesBefore: now - 365 * DAY,

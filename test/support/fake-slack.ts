@@ -78,7 +78,8 @@ export interface FakeSlack {
   faulted(method: string): number;
   /** Messages posted with chat.postMessage (including those whose response was lost). */
   readonly messages: readonly StoredMessage[];
-  addChannel(id: string, name: string): void;
+  /** A channel conversations.info describes (public unless `isPrivate`); unknown ids answer channel_not_found. */
+  addChannel(id: string, name: string, opts?: { isPrivate?: boolean }): void;
   addFile(file: FakeFile): void;
   /** What apps.connections.open answers. */
   setSocketUrl(url: string): void;
@@ -132,6 +133,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const responses: RecordedResponse[] = [];
   const fileFetches: { id: string; token: string | undefined }[] = [];
   const channels = new Map<string, string>();
+  const privateChannels = new Set<string>();
   const files = new Map<string, FakeFile>();
   const handlers = new Map<string, Handler>();
   const hooks = new Map<string, (args: Record<string, unknown>) => void>();
@@ -181,7 +183,10 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       const name = channels.get(String(a.channel));
       return name === undefined
         ? { ok: false, error: "channel_not_found" }
-        : { ok: true, channel: { id: a.channel, name, is_channel: true } };
+        : {
+            ok: true,
+            channel: { id: a.channel, name, is_channel: true, is_private: privateChannels.has(String(a.channel)) },
+          };
     },
     "conversations.list": () => ({
       ok: true,
@@ -318,7 +323,10 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     clearFaults: () => faults.clear(),
     faulted: (method) => faultCounts.get(method) ?? 0,
     messages: log.messages,
-    addChannel: (id, name) => void channels.set(id, name),
+    addChannel: (id, name, opts = {}) => {
+      channels.set(id, name);
+      if (opts.isPrivate) privateChannels.add(id);
+    },
     addFile: (file) => void files.set(file.id, file),
     setSocketUrl: (url) => {
       socketUrl = url;

@@ -3,21 +3,27 @@ import type { App } from "@slack/bolt";
 import { cardContext, handleOnce, refFacts } from "../../answer/index.ts";
 import {
   ACTION,
+  type Block,
   feedbackThanksText,
   renderCardFromRef,
   renderDetailsView,
   renderFeedbackThanks,
   renderRecordCard,
+  withVotes,
 } from "../../render/index.ts";
+import { visibleHere } from "../access.ts";
 import type { ListenerDeps } from "../deps.ts";
 import { blockActionSchema, buttonSchema } from "../payloads.ts";
 import { permalinkVia } from "../ports.ts";
+import { cannotPostWords } from "../post-errors.ts";
 import { callSlack } from "../web-call.ts";
 import { clickedRecord, GONE, readClick } from "./clicks.ts";
 
 export const ALREADY_SHARED = "This card is already posted in the channel.";
 
 export function registerActions(app: App, deps: ListenerDeps): void {
+  // A card shows only what its channel may see: its own history and public channels'.
+  const place = (channelId: string | undefined) => ({ channelId, visible: visibleHere(deps.access, channelId) });
   const feedback = (helpful: boolean) =>
     app.action(helpful ? ACTION.helpful : ACTION.notHelpful, async ({ ack, body, action, respond, client }) => {
       await ack();
@@ -38,14 +44,28 @@ export function registerActions(app: App, deps: ListenerDeps): void {
       if (click.ephemeral) {
         const record = deps.catalog.byId(ref.r);
         if (!record) return;
-        const ctx = await cardContext(deps, record.id, { channelId }, permalinkVia(client));
+        const ctx = await cardContext(deps, record.id, place(channelId), permalinkVia(client));
         const found = await refFacts(deps, record, ref, channelId);
         const card = renderCardFromRef(record, ref, { ...ctx, ephemeral: true }, found);
         await respond({ replace_original: true, text: card.text, blocks: renderFeedbackThanks(card.blocks, helpful) });
         return;
       }
-      // A card in the channel is shared: it keeps its buttons so everyone else can still vote,
-      // and only the clicker hears back.
+      // A card in the channel is shared: everyone reading it sees who marked it (the buttons stay
+      // for the next voter); the clicker is only thanked privately when the card cannot be updated.
+      const message = click.body.message;
+      if (channelId && message?.blocks) {
+        const votes = await deps.guard.decide(
+          `votes record=${ref.r}`,
+          (store) => store.votesOnMessage({ recordId: ref.r, channelId, messageTs: message.ts }),
+          () => [{ userId: vote.userId, helpful }],
+        );
+        const blocks = withVotes(message.blocks as unknown as Block[], votes);
+        const updated = await callSlack(
+          client.chat.update({ channel: channelId, ts: message.ts, text: message.text ?? "rwerror card", blocks }),
+        );
+        if (updated.ok) return;
+        deps.logger.info(`feedback: chat.update failed (${updated.error}) channel=${channelId}`);
+      }
       await respond({
         response_type: "ephemeral",
         replace_original: false,
@@ -65,7 +85,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     if (!triggerId) return;
     // Opened first: a trigger_id expires after 3 seconds, permalinks can wait for the modal's next look.
     const [ctx, found] = await Promise.all([
-      cardContext(deps, record.id, { channelId: click.channelId }),
+      cardContext(deps, record.id, place(click.channelId)),
       refFacts(deps, record, click.ref, click.channelId),
     ]);
     const opened = await callSlack(
@@ -82,16 +102,17 @@ export function registerActions(app: App, deps: ListenerDeps): void {
     const record = await clickedRecord(deps, click, respond);
     if (!record) return;
     const share = async (): Promise<boolean> => {
-      const ctx = await cardContext(deps, record.id, { channelId: click.channelId }, permalinkVia(client));
+      const ctx = await cardContext(deps, record.id, place(click.channelId), permalinkVia(client));
       const found = await refFacts(deps, record, click.ref, click.channelId);
-      const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false }, found);
+      const sharedBy = click.body.user.id;
+      const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: false, sharedBy }, found);
       const posted = await callSlack(client.chat.postMessage({ channel, unfurl_links: false, ...card }));
       if (!posted.ok) {
         deps.logger.info(`post in channel: chat.postMessage failed (${posted.error}) channel=${click.channelId}`);
         await respond({
           response_type: "ephemeral",
           replace_original: false,
-          text: `I could not post here (${posted.error}). Invite me with \`/invite @rwerror\` and try again.`,
+          text: `I could not post the card here: ${cannotPostWords(posted.error)}.`,
         });
         return false;
       }
@@ -110,21 +131,24 @@ export function registerActions(app: App, deps: ListenerDeps): void {
   });
 
   // An alternative swaps an ephemeral card in place; on a channel card it answers only the clicker.
-  app.action(new RegExp(`^${ACTION.alternativePrefix}\\d+$`), async ({ ack, body, action, respond, client }) => {
-    await ack();
-    const click = readClick(body, action);
-    if (!click) return;
-    const record = await clickedRecord(deps, click, respond);
-    if (!record) return;
-    const ctx = await cardContext(deps, record.id, { channelId: click.channelId }, permalinkVia(client));
-    const found = await refFacts(deps, record, click.ref, click.channelId);
-    const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: true }, found);
-    await respond(
-      click.ephemeral
-        ? { replace_original: true, ...card }
-        : { response_type: "ephemeral", replace_original: false, ...card },
-    );
-  });
+  // *Show* on a compact reply past the card cap: the card held back, for the clicker.
+  for (const id of [new RegExp(`^${ACTION.alternativePrefix}\\d+$`), ACTION.showHeld]) {
+    app.action(id, async ({ ack, body, action, respond, client }) => {
+      await ack();
+      const click = readClick(body, action);
+      if (!click) return;
+      const record = await clickedRecord(deps, click, respond);
+      if (!record) return;
+      const ctx = await cardContext(deps, record.id, place(click.channelId), permalinkVia(client));
+      const found = await refFacts(deps, record, click.ref, click.channelId);
+      const card = renderCardFromRef(record, click.ref, { ...ctx, ephemeral: true }, found);
+      await respond(
+        click.ephemeral
+          ? { replace_original: true, ...card }
+          : { response_type: "ephemeral", replace_original: false, ...card },
+      );
+    });
+  }
 
   // A list item's Show (search, stats, Home, digest): that record's card, privately; a lookup, not counted.
   app.action(new RegExp(`^${ACTION.showPrefix}\\d+$`), async ({ ack, body, action, respond, client }) => {
@@ -138,7 +162,7 @@ export function registerActions(app: App, deps: ListenerDeps): void {
       return;
     }
     const channelId = b.data.container?.channel_id ?? b.data.channel?.id;
-    const ctx = await cardContext(deps, record.id, { channelId }, permalinkVia(client));
+    const ctx = await cardContext(deps, record.id, place(channelId), permalinkVia(client));
     const card = renderRecordCard(record, { ...ctx, ephemeral: channelId !== undefined });
     if (channelId === undefined) {
       // App Home has no response_url channel: answer in the app's DM.

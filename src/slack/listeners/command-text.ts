@@ -10,10 +10,11 @@ export type CommandRequest =
   | { kind: "stats"; days: number }
   | { kind: "mute"; key: string; forMs: number; label: string }
   | { kind: "mutes" }
+  | { kind: "unmute"; key: string }
   | { kind: "didYouMean"; command: Subcommand }
   | { kind: "paste"; text: string };
 
-export const SUBCOMMANDS = ["help", "show", "search", "stats", "mute", "mutes"] as const;
+export const SUBCOMMANDS = ["help", "show", "search", "stats", "mute", "mutes", "unmute"] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 /** At most this many words, with no `:` chain and no error wording, is a keyword lookup, not a paste. */
 const MAX_KEYWORD_WORDS = 4;
@@ -56,6 +57,7 @@ export function parseCommandText(raw: string): CommandRequest {
     if (days !== undefined) return { kind: "stats", days };
   }
   if (word === "mutes" && rest.length === 0) return { kind: "mutes" };
+  if (word === "unmute" && rest.length === 1) return { kind: "unmute", key: args };
   if (word === "mute" && rest.length >= 1) {
     const [key = "", ...more] = rest;
     if (more.length === 0) return { kind: "mute", key, forMs: DEFAULT_MUTE.ms, label: DEFAULT_MUTE.label };

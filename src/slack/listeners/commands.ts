@@ -11,12 +11,13 @@ import {
   type SlackMessage,
   VIEW,
 } from "../../render/index.ts";
+import { visibleHere } from "../access.ts";
 import type { ListenerDeps } from "../deps.ts";
 import { commandSchema, pasteMetadataSchema, pasteSubmissionSchema } from "../payloads.ts";
 import { permalinkVia } from "../ports.ts";
 import { callSlack } from "../web-call.ts";
 import { parseCommandText } from "./command-text.ts";
-import { muteCommand, mutesCommand } from "./mutes.ts";
+import { muteCommand, mutesCommand, unmuteCommand } from "./mutes.ts";
 import { topErrorRows } from "./stats.ts";
 import { answerVersionCommand } from "./version-command.ts";
 
@@ -36,7 +37,7 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
     const request = parseCommandText(cmd.text);
     const reply = (message: { text: string; blocks: unknown[] }) =>
       respond({ response_type: "ephemeral", replace_original: false, ...message } as Parameters<typeof respond>[0]);
-    if (await answerVersionCommand(deps, cmd, reply)) return;
+    if (await answerVersionCommand(deps, client, cmd, reply)) return;
 
     switch (request.kind) {
       case "modal": {
@@ -56,7 +57,12 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
       case "show": {
         // A lookup: shown with what the team knows, never counted.
         const record = deps.catalog.find(request.key);
-        const ctx = await cardContext(deps, record?.id, { channelId: cmd.channel_id }, permalinkVia(client));
+        const ctx = await cardContext(
+          deps,
+          record?.id,
+          { channelId: cmd.channel_id, visible: visibleHere(deps.access, cmd.channel_id) },
+          permalinkVia(client),
+        );
         await reply(renderRecord(record, request.key, { ...ctx, ephemeral: true }));
         return;
       }
@@ -70,14 +76,21 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
         await reply(renderStats(await topErrorRows(deps, request.days), `the last ${request.days} days`));
         return;
       case "mute":
-        await reply(await muteCommand(deps, request, cmd.channel_id, cmd.user_id));
+        await reply(await muteCommand(deps, client, request, cmd.channel_id, cmd.user_id));
+        return;
+      case "unmute":
+        await reply(await unmuteCommand(deps, client, request.key, cmd.channel_id, cmd.user_id));
         return;
       case "mutes":
-        await reply(await mutesCommand(deps));
+        await reply(await mutesCommand(deps, cmd.channel_id));
         return;
       case "paste": {
         const where = { source: "slash" as const, teamId: cmd.team_id, channelId: cmd.channel_id, userId: cmd.user_id };
-        const port = { post: async (m: SlackMessage) => void (await reply(m)), permalink: permalinkVia(client) };
+        const port = {
+          post: async (m: SlackMessage) => void (await reply(m)),
+          permalink: permalinkVia(client),
+          visible: visibleHere(deps.access, cmd.channel_id),
+        };
         await answerPaste(deps, { slackText: request.text }, where, "private", {
           render: blockKit({ ephemeral: true }),
           port,
@@ -114,7 +127,10 @@ export function registerCommands(app: App, deps: ListenerDeps): void {
       { slackText: text },
       { source: "slash", teamId: team?.id, channelId: channel, userId: user.id },
       "private",
-      { render: blockKit({ ephemeral: channel !== undefined }), port: { post, permalink: permalinkVia(client) } },
+      {
+        render: blockKit({ ephemeral: channel !== undefined }),
+        port: { post, permalink: permalinkVia(client), visible: visibleHere(deps.access, channel) },
+      },
     );
   });
 }

@@ -1,6 +1,7 @@
 /** Incident channels: a pasted error (text, snippet or text file) gets one threaded answer. */
 import type { App, webApi } from "@slack/bolt";
 import { answerPaste, blockKit, handleOnce } from "../../answer/index.ts";
+import { visibleHere } from "../access.ts";
 import { createChannelFilter } from "../channels.ts";
 import type { ListenerDeps } from "../deps.ts";
 import { readPastedFiles, trustedOriginsFor } from "../files.ts";
@@ -47,10 +48,15 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     const payload = JSON.stringify({ kind: "message", teamId, event: m });
     // Slack's retry of an event may have been answered already, by a replica whose claim we cannot see.
     const retried = context.retryNum !== undefined && context.retryNum > 0;
-    const handled = await handleOnce(deps, eventId, () => handleMessage(m, teamId, context.botToken, client, eventId, retried), {
-      payload,
-      staleMs: deps.config.leaseMs,
-    });
+    const handled = await handleOnce(
+      deps,
+      eventId,
+      () => handleMessage(m, teamId, context.botToken, client, eventId, retried),
+      {
+        payload,
+        staleMs: deps.config.leaseMs,
+      },
+    );
     if (!handled) deps.logger.debug(`auto-reply: event ${eventId} already handled`);
   });
 
@@ -86,11 +92,14 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
       "auto",
       {
         render: blockKit({ ephemeral: false }),
-        port: threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger, {
-          outbox: deps.outbox,
-          key: `ev:${eventId}`,
-          recheck,
-        }),
+        port: {
+          ...threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger, {
+            outbox: deps.outbox,
+            key: `ev:${eventId}`,
+            recheck,
+          }),
+          visible: visibleHere(deps.access, m.channel),
+        },
       },
     );
     deps.logger.debug(`auto-reply: ${outcome.kind} channel=${m.channel} thread=${threadTs}`);

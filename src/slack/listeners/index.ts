@@ -7,6 +7,7 @@ import { registerEvents } from "./events.ts";
 import { registerHome } from "./home.ts";
 import { registerKnowledgeActions } from "./knowledge.ts";
 import { registerMention } from "./mention.ts";
+import { registerMuteActions } from "./mutes.ts";
 import { registerShortcuts } from "./shortcuts.ts";
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
@@ -17,4 +18,5 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   registerHome(app, deps);
   registerKnowledgeActions(app, deps);
   registerMention(app, deps);
+  registerMuteActions(app, deps);
 }

@@ -1,7 +1,7 @@
 /** Team knowledge: "Add what fixed it" notes and "Report as a new error" gaps. */
 import type { App } from "@slack/bolt";
 import { z } from "zod";
-import { ACTION, escapeText, filledTitle, renderNoteModal, VIEW } from "../../render/index.ts";
+import { ACTION, escapeText, listTitle, renderNoteModal, VIEW } from "../../render/index.ts";
 import { isNoteLink } from "../../store/index.ts";
 import type { ListenerDeps } from "../deps.ts";
 import { blockActionSchema, buttonSchema, noteMetadataSchema, noteSubmissionSchema } from "../payloads.ts";
@@ -26,10 +26,16 @@ export function registerKnowledgeActions(app: App, deps: ListenerDeps): void {
     if (!click?.body.trigger_id) return;
     const record = await clickedRecord(deps, click, respond);
     if (!record) return;
-    const metadata = JSON.stringify({ r: record.id, c: click.channelId, t: click.threadTs });
-    const opened = await callSlack(
-      client.views.open({ trigger_id: click.body.trigger_id, view: renderNoteModal(record, metadata) }),
-    );
+    // A trigger expires in 3 s: the privacy lookup is cached after a channel's first card.
+    const privateChannel = click.channelId !== undefined && !(await deps.access.isPublic(click.channelId));
+    const metadata = JSON.stringify({
+      r: record.id,
+      c: click.channelId,
+      t: click.threadTs,
+      ...(privateChannel ? { p: 1 } : {}),
+    });
+    const view = renderNoteModal(record, metadata, { captures: click.ref.v, privateChannel });
+    const opened = await callSlack(client.views.open({ trigger_id: click.body.trigger_id, view }));
     if (!opened.ok) deps.logger.warn(`note: views.open failed (${opened.error}) record=${record.id}`);
   });
 
@@ -55,18 +61,21 @@ export function registerKnowledgeActions(app: App, deps: ListenerDeps): void {
     const record = meta ? deps.catalog.byId(meta.r) : undefined;
     if (!meta || !record) return;
     const user = parsed.data.user.id;
+    // A note from a private channel keeps that channel (it stays there) unless its author shares it.
+    const shared = (values[VIEW.noteShareBlock]?.[VIEW.noteShareAction]?.selected_options ?? []).length > 0;
+    const keepPlace = !(meta.p === 1 && shared);
     const note = {
       recordId: record.id,
       text,
       link,
       userId: user,
       teamId: parsed.data.team?.id ?? null,
-      channelId: meta.c ?? null,
-      threadTs: meta.t ?? null,
+      channelId: keepPlace ? (meta.c ?? null) : null,
+      threadTs: keepPlace ? (meta.t ?? null) : null,
       at: deps.now(),
     };
     await deps.guard.write(`note record=${record.id}`, (store) => store.addNote(note));
-    const thanks = `:memo: Saved your note on *${escapeText(filledTitle(record).replace(/\*/g, ""))}*. Later cards of this error show it, and the weekly digest lists it.`;
+    const thanks = `:memo: Saved your note on *${escapeText(listTitle(record).replace(/\*/g, ""))}*. Later cards of this error show it, and the weekly digest lists it.`;
     if (meta.c) {
       const sent = await callSlack(client.chat.postEphemeral({ channel: meta.c, user, text: thanks }));
       if (sent.ok) return;

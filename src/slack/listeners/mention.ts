@@ -3,6 +3,7 @@ import type { App, webApi } from "@slack/bolt";
 import type { z } from "zod";
 import { answerRead, blockKit, firstErrorIn, handleOnce } from "../../answer/index.ts";
 import { renderPlain } from "../../render/index.ts";
+import { visibleHere } from "../access.ts";
 import type { ListenerDeps } from "../deps.ts";
 import { appMentionSchema, eventEnvelopeSchema, threadRepliesSchema } from "../payloads.ts";
 import { threadPort } from "../ports.ts";
@@ -61,11 +62,14 @@ export function registerMention(app: App, deps: ListenerDeps): void {
   ): Promise<void> {
     const threadTs = m.thread_ts ?? m.ts;
     const key = `ev:${eventId}`;
-    const port = threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger, {
-      outbox: deps.outbox,
-      key,
-      recheck,
-    });
+    const port = {
+      ...threadPort(client, { channel: m.channel, threadTs, pastedTs: m.ts }, deps.logger, {
+        outbox: deps.outbox,
+        key,
+        recheck,
+      }),
+      visible: visibleHere(deps.access, m.channel),
+    };
     const target = await firstErrorIn(deps, await candidates(m, client, botUserId), m.channel);
     if (!target) {
       await port.post(

@@ -2,6 +2,7 @@
 import type { App } from "@slack/bolt";
 import { answerPaste, blockKit } from "../../answer/index.ts";
 import { SHORTCUT_EXPLAIN, type SlackMessage } from "../../render/index.ts";
+import { visibleHere } from "../access.ts";
 import type { ListenerDeps } from "../deps.ts";
 import { readPastedFiles, trustedOriginsFor } from "../files.ts";
 import { messageShortcutSchema } from "../payloads.ts";
@@ -50,7 +51,7 @@ export function registerShortcuts(app: App, deps: ListenerDeps): void {
     const paste = { slackText: message.text, rawTexts: files };
     await answerPaste(deps, paste, where, "private", {
       render: blockKit({ ephemeral: true }),
-      port: { post, permalink: permalinkVia(client) },
+      port: { post, permalink: permalinkVia(client), visible: visibleHere(deps.access, channel.id) },
     });
   });
 }

@@ -1,5 +1,5 @@
 /** Top errors over the last N days, as the rows the Home tab and `/rwerror stats` render. */
-import { filledTitle, type HomeStatsRow } from "../../render/index.ts";
+import { type HomeStatsRow, listTitle } from "../../render/index.ts";
 import { topErrors } from "../../report/index.ts";
 import type { ListenerDeps } from "../deps.ts";
 
@@ -11,7 +11,7 @@ export async function topErrorRows(deps: ListenerDeps, days: number, limit = 10)
   const rows = await topErrors(deps.store, { from: to - days * DAY_MS, to, limit, catalog: deps.catalog });
   return rows.map((row) => ({
     recordId: row.recordId,
-    title: ((record) => (record ? filledTitle(record) : (row.title ?? row.recordId)))(deps.catalog.byId(row.recordId)),
+    title: ((record) => (record ? listTitle(record) : (row.title ?? row.recordId)))(deps.catalog.byId(row.recordId)),
     count: row.count,
   }));
 }

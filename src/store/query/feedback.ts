@@ -8,7 +8,7 @@ export function feedbackVotes({
   db,
   now,
   dialect,
-}: QueryContext): Pick<Store, "recordFeedback" | "listFeedback" | "notHelpfulRecords"> {
+}: QueryContext): Pick<Store, "recordFeedback" | "listFeedback" | "notHelpfulRecords" | "votesOnMessage"> {
   const vote = prepared(db, ["record", "helpful", "user", "team", "channel", "message", "at"], (p) =>
     db
       .insertInto("feedback")
@@ -44,6 +44,24 @@ export function feedbackVotes({
       .orderBy("id")
       .limit(p.limit),
   );
+  const onMessage = prepared(db, ["record", "channel", "message"], (p) =>
+    db
+      .selectFrom("feedback")
+      .select([
+        "record_id as recordId",
+        "helpful",
+        "user_id as userId",
+        "channel_id as channelId",
+        "message_ts as messageTs",
+        "created_at as createdAt",
+      ])
+      .where("record_id", "=", p.record)
+      .where("channel_id", "=", p.channel)
+      .where("message_ts", "=", p.message)
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(200),
+  );
   const notHelpful = sql<number>`sum(case when helpful then 0 else 1 end)`;
   const tally = prepared(db, ["from", "to", "limit"], (p) =>
     db
@@ -78,6 +96,10 @@ export function feedbackVotes({
       }),
     listFeedback: async ({ limit = 100 } = {}) =>
       (await rowsOf(votes({ limit }))).map((v): StoredVote => ({ ...v, helpful: Boolean(v.helpful) })),
+    votesOnMessage: async ({ recordId, channelId, messageTs }) =>
+      (await rowsOf(onMessage({ record: recordId, channel: channelId, message: messageTs }))).map(
+        (v): StoredVote => ({ ...v, helpful: Boolean(v.helpful), createdAt: Number(v.createdAt) }),
+      ),
     notHelpfulRecords: async ({ from, to, limit = 10 }) =>
       (await rowsOf(tally({ from, to, limit }))).map(
         (r): FeedbackTally => ({ ...r, helpful: Number(r.helpful), notHelpful: Number(r.notHelpful) }),

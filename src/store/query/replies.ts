@@ -9,7 +9,15 @@ const KEY = ["channel", "thread", "record"] as const;
 export function replyRows({
   db,
   dialect,
-}: QueryContext): Pick<Store, "setReplyTs" | "releaseReply" | "countFullCardsSince"> {
+  now,
+}: QueryContext): Pick<Store, "setReplyTs" | "releaseReply" | "countFullCardsSince" | "claimCompactReply"> {
+  const compact = prepared(db, [...KEY, "at"], (p) =>
+    db
+      .insertInto("replies")
+      .values({ channel_id: p.channel, thread_ts: p.thread, record_id: p.record, full_card: 0, created_at: p.at })
+      .onConflict((oc) => oc.columns(["channel_id", "thread_ts", "record_id"]).doNothing())
+      .returning("id"),
+  );
   const setTs = prepared(db, [...KEY, "ts"], (p) =>
     db
       .updateTable("replies")
@@ -49,6 +57,8 @@ export function replyRows({
       dialect.run(async () => {
         await release(keyOf(key));
       }),
+    claimCompactReply: async (key) =>
+      (await dialect.run(() => rowsOf(compact({ ...keyOf(key), at: now() })))).length > 0,
     countFullCardsSince: async (channelId, since) =>
       countOf((await rowsOf(fullCards({ channel: channelId, since })))[0]),
   };

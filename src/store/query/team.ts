@@ -1,6 +1,7 @@
 /** What the team adds around the answers: notes, mutes, gap reports, and the "seen before" history. */
 import { sql } from "kysely";
-import { gapRow, noteRow } from "../team-input.ts";
+import { redactSecrets } from "../redact.ts";
+import { gapRow, noteLink, noteRow } from "../team-input.ts";
 import type { AnsweredThread, GapReport, Mute, StoredNote, TeamStore } from "../team-types.ts";
 import type { Db, QueryContext } from "./context.ts";
 import { countOf } from "./context.ts";
@@ -19,6 +20,11 @@ const noteColumns = (db: Db) =>
       "thread_ts as threadTs",
       "created_at as at",
     ]);
+
+/** Notes as read: redacted again, so a secret stored before a redaction rule existed is never shown or exported. */
+function readNotes(rows: readonly StoredNote[]): StoredNote[] {
+  return rows.map((n) => ({ ...n, text: redactSecrets(n.text), link: noteLink(n.link) }));
+}
 
 export function teamNotes({ db, now, dialect }: QueryContext): Pick<TeamStore, "addNote" | "notesFor" | "listNotes"> {
   const add = prepared(db, ["record", "text", "link", "user", "team", "channel", "thread", "at"], (p) =>
@@ -60,9 +66,9 @@ export function teamNotes({ db, now, dialect }: QueryContext): Pick<TeamStore, "
       );
       return Number(rows[0]?.id);
     },
-    notesFor: async (recordId, limit = 5) => (await rowsOf(forRecord({ record: recordId, limit }))) as StoredNote[],
+    notesFor: async (recordId, limit = 5) => readNotes(await rowsOf(forRecord({ record: recordId, limit }))),
     listNotes: async (range) =>
-      (await rowsOf(range ? written({ from: range.from, to: range.to }) : every({}))) as StoredNote[],
+      readNotes(await rowsOf(range ? written({ from: range.from, to: range.to }) : every({}))),
   };
 }
 
@@ -70,7 +76,7 @@ export function teamMutes({
   db,
   now,
   dialect,
-}: QueryContext): Pick<TeamStore, "muteRecord" | "isMuted" | "activeMutes"> {
+}: QueryContext): Pick<TeamStore, "muteRecord" | "isMuted" | "activeMutes" | "unmuteRecord"> {
   // One upsert: muting again moves the end.
   const mute = prepared(db, ["channel", "record", "until", "user", "at"], (p) =>
     db
@@ -102,6 +108,14 @@ export function teamMutes({
         .limit(100),
     );
   const [everywhere, inOne] = [active(false), active(true)];
+  const lift = prepared(db, ["channel", "record", "at"], (p) =>
+    db
+      .deleteFrom("mutes")
+      .where("channel_id", "=", p.channel)
+      .where("record_id", "=", p.record)
+      .where("until", ">", p.at)
+      .returning("record_id"),
+  );
   return {
     muteRecord: (m) =>
       dialect.run(async () => {
@@ -109,6 +123,8 @@ export function teamMutes({
       }),
     isMuted: async (channelId, recordId, at = now()) =>
       (await rowsOf(muted({ channel: channelId, record: recordId, at }))).length > 0,
+    unmuteRecord: async (channelId, recordId, at = now()) =>
+      (await dialect.run(() => rowsOf(lift({ channel: channelId, record: recordId, at })))).length > 0,
     activeMutes: async (channelId, at = now()) =>
       (await rowsOf((channelId === undefined ? everywhere : inOne)({ at, channel: channelId ?? null }))) as Mute[],
   };
@@ -211,7 +227,7 @@ function answeredThreadsQuery(db: Db) {
 export function teamHistory({
   db,
   dialect,
-}: QueryContext): Pick<TeamStore, "recordHistory" | "answeredThreads" | "countInChannelSince" | "lastRecordInChannel"> {
+}: QueryContext): Pick<TeamStore, "recordHistory" | "answeredThreads" | "countInChannelSince" | "lastCardInChannel"> {
   // All-time counts kept by a trigger (migration 005): retention pruning leaves them.
   const totals = prepared(db, ["record"], (p) =>
     db
@@ -226,12 +242,11 @@ export function teamHistory({
   const channels = prepared(db, ["record"], (p) =>
     db
       .selectFrom("record_channels")
-      .select("channel_id")
+      .select(["channel_id", "n", "first_at", "last_at"])
       .where("record_id", "=", p.record)
-      .where("channel_id", "<>", "")
       .orderBy("n", "desc")
       .orderBy("last_at", "desc")
-      .limit(10),
+      .limit(200),
   );
   const threads = answeredThreadsQuery(db);
   const inChannel = prepared(db, ["record", "channel", "since"], (p) =>
@@ -242,12 +257,15 @@ export function teamHistory({
       .where("channel_id", "=", p.channel)
       .where(dialect.timeColumn, ">=", p.since),
   );
+  // What rwerror itself posted last (a capped or muted paste was never shown, so it is never "last").
   const lastInChannel = prepared(db, ["channel"], (p) =>
     db
-      .selectFrom("record_channels")
+      .selectFrom("replies")
       .select("record_id")
       .where("channel_id", "=", p.channel)
-      .orderBy("last_at", "desc")
+      .where("reply_ts", "is not", null)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
       .limit(1),
   );
   return {
@@ -260,7 +278,16 @@ export function teamHistory({
         count: Number(t?.count ?? 0),
         firstAt: Number(t?.firstAt ?? 0),
         lastAt: Number(t?.lastAt ?? 0),
-        channels: seenIn.map((c) => c.channel_id),
+        channels: seenIn
+          .filter((c) => c.channel_id !== "")
+          .map((c) => c.channel_id)
+          .slice(0, 10),
+        byChannel: seenIn.map((c) => ({
+          channelId: c.channel_id,
+          count: Number(c.n),
+          firstAt: Number(c.first_at),
+          lastAt: Number(c.last_at),
+        })),
       };
     },
     answeredThreads: async (recordId, { limit = 3, exclude } = {}) =>
@@ -275,7 +302,7 @@ export function teamHistory({
           await rowsOf(inChannel({ record: recordId, channel: channelId, since: dialect.timeKey(Math.floor(since)) }))
         )[0],
       ),
-    lastRecordInChannel: async (channelId) => (await rowsOf(lastInChannel({ channel: channelId })))[0]?.record_id,
+    lastCardInChannel: async (channelId) => (await rowsOf(lastInChannel({ channel: channelId })))[0]?.record_id,
   };
 }
 

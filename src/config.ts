@@ -43,6 +43,8 @@ export interface Config {
   healthToken: string | undefined;
   /** Concurrent HTTP connections accepted (Slack, health, metrics). */
   maxConnections: number;
+  /** Connections one client address may hold (slowloris); a proxy in front is one client. */
+  maxConnectionsPerClient: number;
   /** How long SIGTERM waits for running handlers before it gives up on them. */
   shutdownGraceMs: number;
   /**
@@ -106,6 +108,7 @@ const envSchema = z.object({
   XDG_STATE_HOME: optional,
   RWERROR_HEALTH_TOKEN: optional,
   RWERROR_MAX_CONNECTIONS: intIn(256, 1, 100_000),
+  RWERROR_MAX_CONNECTIONS_PER_CLIENT: intIn(64, 1, 100_000),
   RWERROR_SHUTDOWN_GRACE_MS: intIn(10_000, 0, 120_000),
   RWERROR_LEASE_MS: intIn(60_000, 1_000, 3_600_000),
   RWERROR_ANSWER_RETRY_MS: intIn(20 * 60_000, 1_000, 7 * 86_400_000),
@@ -196,6 +199,7 @@ export function loadConfig(
       (e.XDG_STATE_HOME ? `${e.XDG_STATE_HOME.replace(/\/+$/, "")}/rwerror/rwerror.sqlite` : DEFAULT_DB),
     healthToken: e.RWERROR_HEALTH_TOKEN,
     maxConnections: e.RWERROR_MAX_CONNECTIONS,
+    maxConnectionsPerClient: e.RWERROR_MAX_CONNECTIONS_PER_CLIENT,
     shutdownGraceMs: e.RWERROR_SHUTDOWN_GRACE_MS,
     leaseMs: e.RWERROR_LEASE_MS,
     answerRetryMs: e.RWERROR_ANSWER_RETRY_MS,

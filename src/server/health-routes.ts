@@ -102,7 +102,7 @@ export function healthRoutes(src: HealthSource, metrics?: Metrics): Route[] {
 export async function startHealthServer(
   routes: Route[],
   port: number,
-  config: Pick<ListenerDeps["config"], "maxConnections">,
+  config: Pick<ListenerDeps["config"], "maxConnections" | "maxConnectionsPerClient">,
   logger: Pick<ListenerDeps["logger"], "warn">,
 ): Promise<Server | undefined> {
   const server = createServer((req, res) => {
@@ -111,7 +111,7 @@ export async function startHealthServer(
     if (req.method === "GET" && route) route.handler(req, res);
     else res.writeHead(404).end();
   });
-  hardenServer(server, config.maxConnections);
+  hardenServer(server, config.maxConnections, { perClient: config.maxConnectionsPerClient });
   return new Promise((resolve) => {
     server.once("error", (error) => {
       logger.warn(`health endpoint disabled: cannot listen on port ${port} (${error.message})`);

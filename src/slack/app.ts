@@ -224,8 +224,13 @@ export function buildApp(deps: SlackDeps): BuiltApp {
         server = await startHealthServer(routes, config.port, config, app.logger);
       } else {
         server = (await app.start(config.port)) as Server;
-        hardenServer(server, config.maxConnections);
-        guardSlackRequests(server, { path: "/slack/events", draining: () => draining, logger: app.logger });
+        // The guard replaces the server's request listeners; hardenServer's, added after, run first.
+        guardSlackRequests(server, {
+          path: "/slack/events",
+          draining: () => draining,
+          logger: app.logger,
+        });
+        hardenServer(server, config.maxConnections, { perClient: config.maxConnectionsPerClient });
       }
       // Retries of answers Slack would not take, events a dead replica left unanswered, and the mutes
       // re-read now and then so they hold through an outage.

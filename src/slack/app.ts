@@ -229,6 +229,7 @@ export function buildApp(deps: SlackDeps): BuiltApp {
           path: "/slack/events",
           draining: () => draining,
           logger: app.logger,
+          signingSecret: config.slackSigningSecret,
         });
         hardenServer(server, config.maxConnections, { perClient: config.maxConnectionsPerClient });
       }

@@ -33,6 +33,18 @@ async function shutDown(built: BuiltApp, graceMs: number, io: CliIo): Promise<vo
   await built.stop().catch(() => undefined);
 }
 
+/**
+ * After a failed start: Bolt's constructor checked the token too, and its client is still retrying
+ * that call with no one awaiting it. Its rejection would end the process with a 40-line stack trace
+ * after the one line that already said why; it is dropped instead, for as long as those retries can
+ * take (3 tries of at most 10 s).
+ */
+function swallowAbandoned(ms: number): void {
+  const quiet = () => undefined;
+  process.on("unhandledRejection", quiet);
+  setTimeout(() => process.off("unhandledRejection", quiet), ms).unref();
+}
+
 /** Returns the process exit code. `until` replaces the signals (tests). */
 export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void> = signalled()): Promise<number> {
   const { config } = deps;
@@ -40,7 +52,10 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
   // anyone awaits it); app.error sees listener failures.
   // Plain stderr lines get the same scrubbing as the JSON log.
   const scrub = scrubber(configuredSecrets(config));
-  const onRejection = (reason: unknown) => io.err(scrub(`rwerror: unhandled rejection: ${describeSlackError(reason)}`));
+  const say = (reason: unknown) => io.err(scrub(`rwerror: unhandled rejection: ${describeSlackError(reason)}`));
+  // Until the start is settled, held back: a failed start says why in one line, not twice.
+  let early: unknown[] | undefined = [];
+  const onRejection = (reason: unknown) => (early ? early.push(reason) : say(reason));
   process.on("unhandledRejection", onRejection);
   let built: ReturnType<typeof buildApp>;
   try {
@@ -51,9 +66,12 @@ export async function startSlack(deps: SlackDeps, io: CliIo, until: Promise<void
   } catch (error) {
     io.err(scrub(`rwerror: cannot start the Slack app: ${describeSlackError(error)}`));
     process.off("unhandledRejection", onRejection);
+    swallowAbandoned(60_000);
     await deps.store.close().catch(() => undefined);
     return 1;
   }
+  for (const reason of early) say(reason);
+  early = undefined;
   const logger = built.app.logger;
 
   // One try per post: the poster retries itself, looking for its key before each new attempt; the

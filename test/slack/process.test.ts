@@ -1,4 +1,7 @@
+import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -7,7 +10,7 @@ import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { type FakeSlack, startFakeSlack } from "../support/fake-slack.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, slackEscape } from "../support/pastes.ts";
 import { messageEvent, slashCommand } from "../support/payloads.ts";
-import { shippedData } from "../support/seeds.ts";
+import { repoRoot, shippedData } from "../support/seeds.ts";
 import { postEvent, postForm, TEST_SIGNING_SECRET } from "../support/signing.ts";
 
 let fake: FakeSlack;
@@ -109,4 +112,59 @@ describe("the bot as a process", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe("start-up with Slack unreachable", () => {
+  /** `rwerror serve` against `apiUrl` until it exits: its code, stderr, and how long it took. */
+  async function serveUntilExit(apiUrl: string) {
+    const dir = mkdtempSync(join(tmpdir(), "rwerror-unreach-"));
+    try {
+      const t0 = Date.now();
+      const child = spawn(process.execPath, [join(repoRoot, "bin", "rwerror.js"), "serve"], {
+        cwd: dir,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: dir,
+          SLACK_BOT_TOKEN: BOT_TOKEN,
+          SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
+          SLACK_API_URL: apiUrl,
+          PORT: "0",
+          RWERROR_DB: join(dir, "bot.sqlite"),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let err = "";
+      child.stderr.on("data", (d) => {
+        err += String(d);
+      });
+      child.stdout.resume();
+      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+      return { code, err, ms: Date.now() - t0 };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("ends with one line saying why and no stack trace, whether Slack refuses the connection or never answers", async () => {
+    // Nothing listens on the port: every call fails at once.
+    const closed = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = s.address() as AddressInfo;
+        s.close(() => resolve(port));
+      });
+    });
+    const refused = await serveUntilExit(`http://127.0.0.1:${closed}/api/`);
+    // The fake takes every call and never answers it.
+    fake.fault("auth.test", { hang: true });
+    const hanging = await serveUntilExit(fake.apiUrl);
+    console.log("unreachable", JSON.stringify({ refused, hanging }));
+    for (const run of [refused, hanging]) {
+      expect(run.code).toBe(1);
+      const lines = run.err.split("\n").filter((l) => l.trim() !== "");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^rwerror: cannot start the Slack app: slack_webapi_request_error/);
+      expect(run.err).not.toMatch(/^\s+at /m);
+      expect(run.err).not.toContain("Node.js v");
+    }
+  }, 90_000);
 });

@@ -216,7 +216,10 @@ describe("unverified bodies", () => {
     // Signed, it is read and refused for what it is.
     expect((await postEvent(bot.eventsUrl, null)).status).toBe(400);
     // The bytes are what is signed: text beyond ASCII verifies as Slack signed it.
-    const { envelope } = messageEvent({ channel: "C0ELSEWHERE", text: "fehlgeschlagen: Größe überschritten — 失败 🚨" });
+    const { envelope } = messageEvent({
+      channel: "C0ELSEWHERE",
+      text: "fehlgeschlagen: Größe überschritten — 失败 🚨",
+    });
     expect((await postEvent(bot.eventsUrl, envelope)).status).toBe(200);
   });
 

@@ -40,7 +40,7 @@ export async function answerPaste<M>(
 ): Promise<AnswerOutcome> {
   const read = await readPaste(deps, paste, where.channelId);
   // In an incident channel people also talk: only what the matcher judges an error gets any answer.
-  if (mode === "auto" && !read.result.looksLikeError) return { kind: "not-an-error" };
+  if (mode === "auto" && !read.result.looksLikeError) return { kind: "not-an-error", verdict: read.result.verdict };
   return answerRead(deps, read, where, mode, reply);
 }
 
@@ -68,6 +68,17 @@ export async function firstErrorIn<T extends { paste: Paste }>(
 
 /** A paste already read and matched, answered the way `mode` calls for. */
 export async function answerRead<M>(
+  deps: AnswerDeps,
+  read: ReadPaste,
+  where: Where,
+  mode: AnswerMode,
+  reply: Reply<M>,
+): Promise<AnswerOutcome> {
+  const outcome = await answerMatched(deps, read, where, mode, reply);
+  return { ...outcome, verdict: read.result.verdict, recordId: read.result.matches[0]?.record.id };
+}
+
+async function answerMatched<M>(
   deps: AnswerDeps,
   { text, result }: ReadPaste,
   where: Where,

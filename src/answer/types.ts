@@ -1,5 +1,5 @@
 /** What the answer flow is given: its dependencies, the paste, where it came from, and how to reply. */
-import type { Match, Matcher, MatchResult } from "../matcher/types.ts";
+import type { Match, Matcher, MatchResult, Verdict } from "../matcher/types.ts";
 import type { CardCap, CardContext } from "../render/index.ts";
 import type { LocalClaims, LocalMutes, OccurrenceInput, ReplyKey, StoreGuard } from "../store/index.ts";
 
@@ -84,7 +84,10 @@ export interface ReadPaste {
   result: MatchResult;
 }
 
-export type AnswerOutcome =
+/** What happened to a paste, with the matcher's verdict and best record (for the operators' log line). */
+export type AnswerOutcome = AnswerKind & { verdict?: Verdict; recordId?: string };
+
+export type AnswerKind =
   /** Auto channels: not an error at all; nothing posted or counted. */
   | { kind: "not-an-error" }
   /** Auto channels: no confident answer; counted, not posted (a reaction at most). */

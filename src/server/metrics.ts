@@ -3,7 +3,7 @@
  * tests build several apps in one process). The matcher and the Web API client's fetch are wrapped,
  * so the listeners need no metrics code.
  */
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Catalog } from "../catalog/index.ts";
 import type { Matcher, MatchFailure } from "../matcher/types.ts";
 import type { WriteStats } from "../store/index.ts";
@@ -20,6 +20,8 @@ export interface Metrics {
   answersPosted: Counter;
   /** Answers given up on: Slack's permanent error code, or `expired` after the retry window. */
   answersUndelivered: Counter<"reason">;
+  /** HTTP mode: from a Slack request's headers to the end of its 2xx response (Slack waits 3 s). */
+  ackSeconds: Histogram;
 }
 
 export function createMetrics(catalog: () => Catalog): Metrics {
@@ -72,7 +74,15 @@ export function createMetrics(catalog: () => Catalog): Metrics {
       labelNames: ["reason"],
       registers: [registry],
     }),
+    ackSeconds: new Histogram({
+      name: "rwerror_ack_duration_seconds",
+      help: "HTTP mode: from a Slack request's headers to the end of its 2xx answer (Slack gives up after 3 s)",
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5],
+      registers: [registry],
+    }),
   };
+  // process_cpu_seconds_total, process_resident_memory_bytes, nodejs_eventloop_lag_seconds, nodejs_heap_*, …
+  collectDefaultMetrics({ register: registry });
   new Gauge({
     name: "rwerror_catalog_records",
     help: "Records in the catalog being served",

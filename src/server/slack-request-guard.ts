@@ -51,6 +51,8 @@ export interface GuardOptions {
   bodyLimitBytes?: number;
   /** From the headers to the whole body. */
   bodyTimeoutMs?: number;
+  /** Called when a request on `path` is answered 2xx (acknowledged), with the seconds since its headers. */
+  onAck?: (seconds: number) => void;
   now?: () => number;
 }
 
@@ -74,6 +76,10 @@ export function guardSlackRequests(server: Server, opts: GuardOptions): void {
     };
     const path = (req.url ?? "/").split("?")[0];
     if (req.method !== "POST" || path !== opts.path) return pass();
+    const t0 = performance.now();
+    res.once("finish", () => {
+      if (res.statusCode < 300) opts.onAck?.((performance.now() - t0) / 1000);
+    });
     // Slack retries a refused event later (another replica, or this one after the restart).
     if (opts.draining()) return refuse(503, { "retry-after": "10" });
     if (Number(header(req, "content-length") ?? 0) > limit) return refuse(413);

@@ -230,6 +230,7 @@ export function buildApp(deps: SlackDeps): BuiltApp {
           draining: () => draining,
           logger: app.logger,
           signingSecret: config.slackSigningSecret,
+          onAck: (seconds) => metrics.ackSeconds.observe(seconds),
         });
         hardenServer(server, config.maxConnections, { perClient: config.maxConnectionsPerClient });
       }

@@ -31,6 +31,33 @@ function describe(part: unknown): string {
   }
 }
 
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== "object" || v === null) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * A log line's fields with every string scrubbed. An Error (`err`) stays an Error of its own class, with
+ * its message, stack and other properties scrubbed, so pino serialises it (type, message, stack, cause)
+ * and a secret in an error message stays out.
+ */
+function scrubFields(value: unknown, scrub: (text: string) => string, depth = 0): unknown {
+  if (typeof value === "string") return scrub(value);
+  if (depth > 5 || typeof value !== "object" || value === null) return value;
+  if (value instanceof Error) {
+    const copy = Object.create(Object.getPrototypeOf(value)) as Record<string, unknown>;
+    for (const key of Object.getOwnPropertyNames(value)) {
+      copy[key] = scrubFields((value as unknown as Record<string, unknown>)[key], scrub, depth + 1);
+    }
+    return copy;
+  }
+  if (Array.isArray(value)) return value.map((v) => scrubFields(v, scrub, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = scrubFields(v, scrub, depth + 1);
+  return out;
+}
+
 /** The credentials this process holds, longest first (one may contain another). */
 export function configuredSecrets(config: Config): string[] {
   return [config.slackBotToken, config.slackSigningSecret, config.slackAppToken, config.healthToken]
@@ -60,7 +87,10 @@ export function createLogger(
     (level: LogLevelName) =>
     (...msg: unknown[]) => {
       if (!base.isLevelEnabled(level)) return;
-      base[level](scrub(msg.map(describe).join(" ")));
+      const [first, ...rest] = msg;
+      // pino's object API: `logger.info({ event_id, … }, "event handled")`, `err` with its stack.
+      if (isPlainObject(first)) base[level](scrubFields(first, scrub), scrub(rest.map(describe).join(" ")));
+      else base[level](scrub(msg.map(describe).join(" ")));
     };
   return {
     debug: write("debug"),

@@ -1,9 +1,10 @@
 /** Incident channels: a pasted error (text, snippet or text file) gets one threaded answer. */
 import type { App, webApi } from "@slack/bolt";
-import { answerPaste, blockKit, handleOnce } from "../../answer/index.ts";
+import { type AnswerOutcome, answerPaste, blockKit, handleOnce } from "../../answer/index.ts";
 import { visibleHere } from "../access.ts";
 import { createChannelFilter } from "../channels.ts";
 import type { ListenerDeps } from "../deps.ts";
+import { loggedEvent } from "../event-log.ts";
 import { readPastedFiles, trustedOriginsFor } from "../files.ts";
 import { eventEnvelopeSchema, type MessageEvent, messageEventSchema } from "../payloads.ts";
 import { threadPort } from "../ports.ts";
@@ -48,16 +49,15 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     const payload = JSON.stringify({ kind: "message", teamId, event: m });
     // Slack's retry of an event may have been answered already, by a replica whose claim we cannot see.
     const retried = context.retryNum !== undefined && context.retryNum > 0;
-    const handled = await handleOnce(
-      deps,
-      eventId,
-      () => handleMessage(m, teamId, context.botToken, client, eventId, retried),
-      {
-        payload,
-        staleMs: deps.config.leaseMs,
-      },
+    const seen = { eventId, team: teamId, channel: m.channel, kind: "message" };
+    await loggedEvent(deps.logger, seen, (set) =>
+      handleOnce(
+        deps,
+        eventId,
+        async () => set(await handleMessage(m, teamId, context.botToken, client, eventId, retried)),
+        { payload, staleMs: deps.config.leaseMs },
+      ),
     );
-    if (!handled) deps.logger.debug(`auto-reply: event ${eventId} already handled`);
   });
 
   deps.resumers.set("message", async (payload, eventId) => {
@@ -74,7 +74,7 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
     client: webApi.WebClient,
     eventId: string,
     recheck: boolean,
-  ): Promise<void> {
+  ): Promise<AnswerOutcome> {
     const files = m.files && m.files.length > 0 && botToken ? await readFiles(client, m, botToken) : [];
     const threadTs = m.thread_ts ?? m.ts;
     const outcome = await answerPaste(
@@ -103,6 +103,7 @@ export function registerEvents(app: App, deps: ListenerDeps): void {
       },
     );
     deps.logger.debug(`auto-reply: ${outcome.kind} channel=${m.channel} thread=${threadTs}`);
+    return outcome;
   }
 
   async function readFiles(client: webApi.WebClient, m: MessageEvent, token: string): Promise<string[]> {

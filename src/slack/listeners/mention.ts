@@ -1,10 +1,11 @@
 /** `@rwerror` in a thread: explains the thread's first error-looking message, answered in the thread. */
 import type { App, webApi } from "@slack/bolt";
 import type { z } from "zod";
-import { answerRead, blockKit, firstErrorIn, handleOnce } from "../../answer/index.ts";
+import { type AnswerOutcome, answerRead, blockKit, firstErrorIn, handleOnce } from "../../answer/index.ts";
 import { renderPlain } from "../../render/index.ts";
 import { visibleHere } from "../access.ts";
 import type { ListenerDeps } from "../deps.ts";
+import { loggedEvent } from "../event-log.ts";
 import { appMentionSchema, eventEnvelopeSchema, threadRepliesSchema } from "../payloads.ts";
 import { threadPort } from "../ports.ts";
 import { callSlack } from "../web-call.ts";
@@ -25,10 +26,10 @@ export function registerMention(app: App, deps: ListenerDeps): void {
     // Slack's retry may have been answered already by a replica whose claim this one cannot see.
     const retried = context.retryNum !== undefined && context.retryNum > 0;
     const answer = () => answerMention(parsed.data, teamId, client, context.botUserId, eventId, retried);
-    await handleOnce(deps, eventId, answer, {
-      payload,
-      staleMs: deps.config.leaseMs,
-    });
+    const seen = { eventId, team: teamId, channel: parsed.data.channel, kind: "app_mention" };
+    await loggedEvent(deps.logger, seen, (set) =>
+      handleOnce(deps, eventId, async () => set(await answer()), { payload, staleMs: deps.config.leaseMs }),
+    );
   });
 
   deps.resumers.set("app_mention", async (payload, eventId) => {
@@ -59,7 +60,7 @@ export function registerMention(app: App, deps: ListenerDeps): void {
     botUserId: string | undefined,
     eventId: string,
     recheck: boolean,
-  ): Promise<void> {
+  ): Promise<AnswerOutcome | "no-error-found"> {
     const threadTs = m.thread_ts ?? m.ts;
     const key = `ev:${eventId}`;
     const port = {
@@ -79,7 +80,7 @@ export function registerMention(app: App, deps: ListenerDeps): void {
             : "Mention me in the thread of a pasted error, or paste the error (with its `Caused by` chain) right after `@rwerror`.",
         ),
       );
-      return;
+      return "no-error-found";
     }
     const where = {
       source: "shortcut" as const,
@@ -91,6 +92,6 @@ export function registerMention(app: App, deps: ListenerDeps): void {
       answerKey: key,
     };
     // Asked for by name: always a full card, once per thread and record; later cards link here.
-    await answerRead(deps, target, where, "mention", { render: blockKit({ ephemeral: false }), port });
+    return answerRead(deps, target, where, "mention", { render: blockKit({ ephemeral: false }), port });
   }
 }

@@ -165,7 +165,9 @@ export function buildApp(deps: SlackDeps): BuiltApp {
     const kind = String(b.type ?? (b.command ? "command" : "unknown"));
     const event = b.event as Record<string, unknown> | undefined;
     const channel = event?.channel ?? (b.channel as { id?: unknown } | undefined)?.id ?? b.channel_id ?? "-";
+    // `err` keeps the stack (pino's serialiser, scrubbed like every field); the message says it in one line.
     app.logger.error(
+      { err: original, kind, channel: String(channel), team: context?.teamId ?? null },
       `listener failed: ${describeSlackError(original)} (code=${error.code} kind=${kind} ` +
         `channel=${String(channel)} team=${String(context?.teamId ?? "-")})`,
     );

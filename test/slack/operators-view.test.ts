@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
 import { FAKE_TEAM, type FakeSlack, startFakeSlack } from "../support/fake-slack.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, slackEscape } from "../support/pastes.ts";
-import { messageEvent } from "../support/payloads.ts";
-import { postEvent } from "../support/signing.ts";
+import { messageEvent, slashCommand } from "../support/payloads.ts";
+import { postEvent, postForm } from "../support/signing.ts";
 
 const CHANNEL = "C0OPSVIEW";
 let fake: FakeSlack;
@@ -77,5 +77,22 @@ describe("the operators' view", () => {
     const under3s = Number(/^rwerror_ack_duration_seconds_bucket\{le="3"\} (\d+)$/m.exec(text)?.[1]);
     expect(under3s).toBe(acks);
     expect(text).toMatch(/^rwerror_answers_posted_total 1$/m);
+  });
+
+  it("logs a listener that failed at error with `err`: its type, message and stack", async () => {
+    // The command's reply goes to a response_url that has expired (404).
+    await postForm(bot.eventsUrl, slashCommand({ text: "help", responseUrl: fake.responseUrl("expired-ops") }));
+    const failed = () =>
+      bot
+        .stdout()
+        .split("\n")
+        .filter((l) => l.includes("listener failed"))
+        .map((l) => JSON.parse(l) as Line & { err?: { type?: string; message?: string; stack?: string } });
+    await fake.waitFor(() => failed().length === 1);
+    const line = failed()[0];
+    expect(line?.level).toBe(50);
+    expect(line?.err?.type).toEqual(expect.any(String));
+    expect(line?.err?.message).toEqual(expect.any(String));
+    expect(line?.err?.stack).toMatch(/\n\s+at /);
   });
 });

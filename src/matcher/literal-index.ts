@@ -1,4 +1,5 @@
 import type { CompiledPattern } from "./compile.ts";
+import { SharedWords } from "./shared-words.ts";
 
 /** Besides its key, a candidate's next-rarest words are checked before any pattern runs. */
 const CHECKED_TOKENS = 4;
@@ -64,40 +65,52 @@ function sameWord(word: string, text: string, start: number, end: number): boole
  * An inverted index over the literal words of every pattern. Each pattern is filed under its
  * rarest word only, so a text's candidates are found with one lookup per distinct word of the
  * text, whatever the catalog size; patterns without usable words are always candidates.
+ *
+ * The lookup runs on every layer of every paste, so it works on integers only: the catalog's words
+ * get ids (an open-addressing table of their hashes), the patterns filed under each word and the
+ * words each pattern needs sit in flat typed arrays, and a text's words are marked in a stamp array.
+ * Chasing pattern objects, word arrays and string Sets here cost more in cache misses than the
+ * lookups themselves (a 4 KiB paste touches about a thousand filed patterns).
  */
 export class LiteralIndex {
-  private readonly byToken = new Map<string, CompiledPattern[]>();
-  /** By pattern order: the words checked besides the key (no Map lookup on the hot path). */
-  private readonly required: string[][] = [];
-  private readonly always: CompiledPattern[] = [];
-  /** Every word to every pattern using it: only for the fuzzy shortlist, built on first use. */
-  private postings: Map<string, CompiledPattern[]> | null = null;
+  /** The patterns by catalog order: positions below index into this. */
   private readonly patterns: readonly CompiledPattern[];
-  /** How many patterns use each word: the rarer, the more a shared word means (fuzzy shortlist). */
-  readonly documentFrequency = new Map<string, number>();
+  /** How many patterns use each word: the rarer, the more a shared word means. */
+  private readonly documentFrequency = new Map<string, number>();
 
-  /**
-   * The catalog's words (see `wordsIn`) in an open-addressing table: slot → 1 + word index (0 is
-   * empty), with each slot's full hash, so a word of a paste is looked up with integer work only.
-   */
-  private readonly vocabWords: string[] = [];
+  /** Word id → word; the table: slot → 1 + word id (0 is empty), with each slot's full hash. */
+  private readonly vocabWords: string[];
   private readonly vocabSlots: Int32Array;
   private readonly vocabHashes: Int32Array;
-  /** Per word, the `wordsIn` call that last added it: a repeated word costs no Set insertion. */
-  private readonly vocabSeen: Int32Array;
-  private wordsInCall = 0;
+  /** Word id → the patterns filed under it: `keyed[keyStart[w] … keyStart[w + 1])`, as positions. */
+  private readonly keyStart: Int32Array;
+  private readonly keyed: Int32Array;
+  /** Position → the ids of the words checked besides its key: `required[requiredStart[p] … [p + 1])`. */
+  private readonly requiredStart: Int32Array;
+  private readonly required: Int32Array;
+  /** Position → id of the word it is filed under (-1: a pattern without words). */
+  private readonly keyOf: Int32Array;
+  /** Positions of patterns without words. */
+  private readonly always: Int32Array;
+  /** Per word id, the call that last saw it in the text: a text's word set without a Set. */
+  private readonly seen: Int32Array;
+  private call = 0;
+  /** Scratch: the word ids a call found, the positions it keeps. */
+  private readonly found: Int32Array;
+  private readonly kept: Int32Array;
+  private shared: SharedWords | null = null;
 
   constructor(patterns: readonly CompiledPattern[]) {
-    this.patterns = patterns;
-    for (const p of patterns) {
+    this.patterns = [...patterns].sort((a, b) => a.order - b.order);
+    for (const p of this.patterns) {
       for (const t of p.tokens) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
     }
     this.vocabWords = [...this.documentFrequency.keys()];
+    const ids = new Map(this.vocabWords.map((w, i) => [w, i]));
     let size = 16;
     while (size < this.vocabWords.length * 2) size *= 2;
     this.vocabSlots = new Int32Array(size);
     this.vocabHashes = new Int32Array(size);
-    this.vocabSeen = new Int32Array(this.vocabWords.length);
     this.vocabWords.forEach((word, index) => {
       const h = hashWord(word);
       let slot = h & (size - 1);
@@ -105,39 +118,62 @@ export class LiteralIndex {
       this.vocabSlots[slot] = index + 1;
       this.vocabHashes[slot] = h;
     });
-    for (const p of patterns) {
+    const words = this.vocabWords.length;
+    const keyOf = new Int32Array(this.patterns.length).fill(-1);
+    this.keyOf = keyOf;
+    const counts = new Int32Array(words + 1);
+    const always: number[] = [];
+    const required: number[] = [];
+    this.requiredStart = new Int32Array(this.patterns.length + 1);
+    this.patterns.forEach((p, pos) => {
+      this.requiredStart[pos] = required.length;
       if (p.tokens.length === 0) {
-        this.always.push(p);
-        continue;
+        always.push(pos);
+        return;
       }
       const byRarity = [...p.tokens].sort(
         (a, b) => (this.documentFrequency.get(a) ?? 0) - (this.documentFrequency.get(b) ?? 0) || (a < b ? -1 : 1),
       );
-      const key = byRarity[0] ?? "";
-      const list = this.byToken.get(key);
-      if (list) list.push(p);
-      else this.byToken.set(key, [p]);
-      this.required[p.order] = byRarity.slice(1, 1 + CHECKED_TOKENS);
-    }
+      const key = ids.get(byRarity[0] ?? "") as number;
+      keyOf[pos] = key;
+      counts[key + 1] = (counts[key + 1] as number) + 1;
+      for (const t of byRarity.slice(1, 1 + CHECKED_TOKENS)) required.push(ids.get(t) as number);
+    });
+    this.requiredStart[this.patterns.length] = required.length;
+    this.required = Int32Array.from(required);
+    this.always = Int32Array.from(always);
+    for (let w = 0; w < words; w++) counts[w + 1] = (counts[w + 1] as number) + (counts[w] as number);
+    this.keyStart = counts;
+    this.keyed = new Int32Array(this.patterns.length - always.length);
+    const fill = counts.slice(0, words);
+    // Positions ascend, so each word's list is in catalog order.
+    keyOf.forEach((key, pos) => {
+      if (key < 0) return;
+      const at = fill[key] as number;
+      this.keyed[at] = pos;
+      fill[key] = at + 1;
+    });
+    this.seen = new Int32Array(words);
+    this.found = new Int32Array(words);
+    this.kept = new Int32Array(this.patterns.length);
   }
 
   /**
-   * The words of `text` that some pattern uses, lower-cased: `wordsOf(text)` without the words no
-   * pattern has. `candidates` looks up only pattern words, so it gives the same patterns for
-   * both; this one slices and stores no string for the rest (most words of a log line: ids,
-   * numbers, names), which on long layers was most of the matcher's allocation.
+   * The candidates of `text`: patterns whose words all (up to a few of the rarest) occur in it as
+   * whole words, lower-cased, in catalog order. The same patterns as `candidates(wordsOf(text))`.
    */
-  wordsIn(text: string): Set<string> {
-    const out = new Set<string>();
-    const slots = this.vocabSlots;
-    const mask = slots.length - 1;
+  candidatesIn(text: string): CompiledPattern[] {
     // A new stamp per call; when the counter wraps, the old stamps are cleared.
-    if (this.wordsInCall >= 0x7fffffff) {
-      this.vocabSeen.fill(0);
-      this.wordsInCall = 0;
+    if (this.call >= 0x7fffffff) {
+      this.seen.fill(0);
+      this.call = 0;
     }
-    this.wordsInCall++;
-    const call = this.wordsInCall;
+    const call = ++this.call;
+    const { seen, found, kept, keyStart, keyed, requiredStart, required } = this;
+    const slots = this.vocabSlots;
+    const hashes = this.vocabHashes;
+    const mask = slots.length - 1;
+    let nFound = 0;
     const n = text.length;
     let i = 0;
     while (i < n) {
@@ -155,133 +191,57 @@ export class LiteralIndex {
         h = Math.imul(h ^ c, FNV_PRIME);
       }
       for (let slot = h & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
-        if (this.vocabHashes[slot] !== h) continue;
-        const index = (slots[slot] as number) - 1;
-        const word = this.vocabWords[index] as string;
-        if (!sameWord(word, text, start, i)) continue;
-        if (this.vocabSeen[index] !== call) {
-          this.vocabSeen[index] = call;
-          out.add(word);
+        if (hashes[slot] !== h) continue;
+        const id = (slots[slot] as number) - 1;
+        if (!sameWord(this.vocabWords[id] as string, text, start, i)) continue;
+        if (seen[id] !== call) {
+          seen[id] = call;
+          found[nFound++] = id;
         }
         break;
       }
     }
-    return out;
-  }
-
-  /** Patterns whose words all (up to a few of the rarest) occur in `words`, in catalog order. */
-  candidates(words: ReadonlySet<string>): CompiledPattern[] {
-    const out: CompiledPattern[] = this.always.length > 0 ? [...this.always] : [];
-    for (const w of words) {
-      const list = this.byToken.get(w);
-      if (!list) continue;
-      for (const p of list) {
-        const rest = this.required[p.order];
+    let nKept = 0;
+    for (const pos of this.always) kept[nKept++] = pos;
+    for (let k = 0; k < nFound; k++) {
+      const w = found[k] as number;
+      for (let j = keyStart[w] as number, end = keyStart[w + 1] as number; j < end; j++) {
+        const pos = keyed[j] as number;
         let all = true;
-        if (rest) {
-          for (const t of rest) {
-            if (!words.has(t)) {
-              all = false;
-              break;
-            }
+        for (let r = requiredStart[pos] as number, rEnd = requiredStart[pos + 1] as number; r < rEnd; r++) {
+          if (seen[required[r] as number] !== call) {
+            all = false;
+            break;
           }
         }
-        if (all) out.push(p);
+        if (all) kept[nKept++] = pos;
       }
     }
-    if (out.length > 1) out.sort((a, b) => a.order - b.order);
+    const out: CompiledPattern[] = new Array(nKept);
+    const sorted = kept.subarray(0, nKept).sort();
+    for (let k = 0; k < nKept; k++) out[k] = this.patterns[sorted[k] as number] as CompiledPattern;
     return out;
   }
 
-  private allPostings(): Map<string, CompiledPattern[]> {
-    if (this.postings) return this.postings;
-    const postings = new Map<string, CompiledPattern[]>();
-    for (const p of this.patterns) {
-      for (const t of p.tokens) {
-        const list = postings.get(t);
-        if (list) list.push(p);
-        else postings.set(t, [p]);
-      }
-    }
-    this.postings = postings;
-    return postings;
+  /**
+   * The definition `candidatesIn` implements: patterns whose key word is in `words` and whose next
+   * rarest words all are, in catalog order (what the index-equivalence test checks it against).
+   */
+  candidates(words: ReadonlySet<string>): CompiledPattern[] {
+    return this.patterns.filter((_, pos) => {
+      const key = this.keyOf[pos] as number;
+      if (key < 0) return true;
+      const rest = this.required.subarray(this.requiredStart[pos], this.requiredStart[pos + 1]);
+      return words.has(this.vocabWords[key] as string) && rest.every((id) => words.has(this.vocabWords[id] as string));
+    });
   }
 
   /**
    * Patterns sharing the most (rarity-weighted) words with `words`: a fuzzy shortlist, not a
-   * proof of match. Words used by more than a few percent of the catalog are skipped.
+   * proof of match (see shared-words.ts; built on the first fuzzy guess).
    */
   sharing(words: ReadonlySet<string>, cap: number): CompiledPattern[] {
-    const size = this.patterns.length;
-    const common = Math.max(50, size * 0.03);
-    const postings = this.allPostings();
-    // Scores by pattern order in a reused array: a Map and a sort of every touched pattern cost
-    // more than the lookups on a 50,000-record catalog. Sums are added in the same order as ever.
-    const scores = this.scratchScores();
-    const touched = this.scratchTouched();
-    let count = 0;
-    for (const w of words) {
-      const list = postings.get(w);
-      if (!list || list.length > common) continue;
-      const weight = Math.log(1 + size / list.length);
-      for (const p of list) {
-        const o = p.order;
-        const prev = scores[o] as number;
-        if (Number.isNaN(prev)) {
-          touched[count++] = o;
-          scores[o] = 0 + weight / this.tokenNorm(p);
-        } else scores[o] = prev + weight / this.tokenNorm(p);
-      }
-    }
-    // The best `cap` by score, then catalog order: a bounded insertion into a short sorted list.
-    const best: number[] = [];
-    const before = (a: number, b: number): boolean => {
-      const sa = scores[a] as number;
-      const sb = scores[b] as number;
-      return sa > sb || (sa === sb && a < b);
-    };
-    for (let k = 0; k < count; k++) {
-      const o = touched[k] as number;
-      if (best.length >= cap && !before(o, best[best.length - 1] as number)) continue;
-      let i = best.length < cap ? best.length : best.length - 1;
-      if (best.length < cap) best.push(o);
-      while (i > 0 && before(o, best[i - 1] as number)) {
-        best[i] = best[i - 1] as number;
-        i--;
-      }
-      best[i] = o;
-    }
-    for (let k = 0; k < count; k++) scores[touched[k] as number] = Number.NaN;
-    return best.map((o) => this.byOrder[o] as CompiledPattern);
-  }
-
-  private scores: Float64Array | null = null;
-  private touched: Int32Array | null = null;
-  private readonly byOrder: CompiledPattern[] = [];
-  private norms: Float64Array = new Float64Array(0);
-
-  /** The orders a `sharing` call touched (each once), reused so a call allocates nothing for them. */
-  private scratchTouched(): Int32Array {
-    this.touched ??= new Int32Array(this.scratchScores().length);
-    return this.touched;
-  }
-
-  /** NaN marks "not touched yet"; every call leaves the array as it found it. */
-  private scratchScores(): Float64Array {
-    if (this.scores) return this.scores;
-    let max = 0;
-    for (const p of this.patterns) {
-      if (p.order + 1 > max) max = p.order + 1;
-      this.byOrder[p.order] = p;
-    }
-    this.norms = new Float64Array(max);
-    for (const p of this.patterns) this.norms[p.order] = Math.max(1, p.tokens.length) ** 0.5;
-    this.scores = new Float64Array(max).fill(Number.NaN);
-    return this.scores;
-  }
-
-  /** The divisor of a shared word's weight: the square root of the pattern's word count. */
-  private tokenNorm(p: CompiledPattern): number {
-    return this.norms[p.order] as number;
+    this.shared ??= new SharedWords(this.patterns);
+    return this.shared.sharing(words, cap);
   }
 }

@@ -20,15 +20,23 @@ export interface MatchLayerOptions {
 const STD_UNREACHABLE = /^internal error: entered unreachable code/i;
 const INTERNAL_ERROR_LABEL = /^internal error: $/i;
 
-function claimsStdPanic(p: CompiledPattern, text: string): boolean {
-  return INTERNAL_ERROR_LABEL.test(p.segments?.[0] ?? "") && STD_UNREACHABLE.test(text);
+/** Is `p` the `internal error: {0}` wrapper, on a text that is the std's panic (tested once per text)? */
+function claimsStdPanic(p: CompiledPattern, textIsStdPanic: boolean): boolean {
+  return textIsStdPanic && INTERNAL_ERROR_LABEL.test(p.segments?.[0] ?? "");
 }
 
 const MIN_NESTED_CAPTURE = 6;
 
-function tryText(p: CompiledPattern, layer: string, t: LayerText, text: string, out: RawMatch[], prose: boolean): void {
+interface Piece {
+  t: LayerText;
+  text: string;
+  stdPanic: boolean;
+}
+
+function tryText(p: CompiledPattern, layer: string, piece: Piece, out: RawMatch[], prose: boolean): void {
+  const { t, text } = piece;
   if (p.floating && text.length > MAX_FLOATING_TEXT) return;
-  if (claimsStdPanic(p, text)) return;
+  if (claimsStdPanic(p, piece.stdPanic)) return;
   if (prose && p.openTailSegments && !t.partial) {
     const o = matchSegments(p.openTailSegments, text);
     if (o) {
@@ -64,12 +72,9 @@ export function matchLayer(
   if (candidates.length === 0) return out;
   // Every piece layerTexts cuts starts on the first line (or at 0): a pattern whose anchor starts
   // nowhere there matches none of them (the first line is searched, not a long layer's every line).
-  const firstEnd = Math.max(1, firstLineEnd(layer));
-  const onFirstLine = candidates.filter(
-    (p) => p.anchor === "" || layer.slice(0, firstEnd + p.anchor.length - 1).includes(p.anchor),
-  );
-  const texts = onFirstLine.length > 0 ? layerTexts(layer) : [];
-  for (const t of texts) tryAll(onFirstLine, layer, t, out, prose);
+  const anchored = new AnchoredCandidates(layer, candidates);
+  const texts = anchored.any ? layerTexts(layer) : [];
+  for (const t of texts) tryAll(anchored.at(t.start), layer, t, out, prose);
   // Ranked between exact and fuzzy: only when the exact pass found no specific template in the layer
   // (a wrapper such as `sql parser error: {}` leaves its value to be explained, in any case).
   if (!out.some((m) => !m.bare && !m.pattern.wrapper && !m.pattern.generic)) foldedMatches(layer, candidates, out);
@@ -107,10 +112,73 @@ function tryAll(
   // A pattern whose literal starts with another character cannot match this text in any form;
   // the text is sliced only for a pattern that may.
   const lead = t.end > t.start ? layer.charCodeAt(t.start) : Number.NaN;
-  let text: string | null = null;
+  let piece: Piece | null = null;
   for (const p of candidates) {
     if (p.lead >= 0 && p.lead !== lead) continue;
-    text ??= layer.slice(t.start, t.end);
-    tryText(p, layer, t, text, out, prose);
+    if (p.regexLeads !== null && t.end > t.start && !p.regexLeads.has(lead)) continue;
+    if (piece === null) {
+      const text = layer.slice(t.start, t.end);
+      piece = { t, text, stdPanic: STD_UNREACHABLE.test(text) };
+    }
+    tryText(p, layer, piece, out, prose);
+  }
+}
+
+/**
+ * The candidates that may match a piece starting at each offset of a layer's first line: those
+ * whose anchor (the text every match of theirs starts with) is there, and those without one, in
+ * candidate order. One `indexOf` walk per candidate finds where it may start; a piece then tries
+ * only those, not every candidate (a long first line is cut into a hundred pieces).
+ */
+class AnchoredCandidates {
+  /** Candidate positions by start offset, ascending; the unanchored ones apart. */
+  private readonly byStart = new Map<number, number[]>();
+  private readonly unanchored: number[] = [];
+  private readonly lists = new Map<number, CompiledPattern[]>();
+  readonly any: boolean;
+
+  constructor(
+    private readonly layer: string,
+    private readonly candidates: readonly CompiledPattern[],
+  ) {
+    const firstEnd = Math.max(1, firstLineEnd(layer));
+    let longest = 0;
+    for (const p of candidates) if (p.anchor.length > longest) longest = p.anchor.length;
+    // Anchors that start on the first line end within this head.
+    const head = layer.slice(0, firstEnd + longest - 1);
+    candidates.forEach((p, i) => {
+      if (p.anchor === "") {
+        this.unanchored.push(i);
+        return;
+      }
+      for (let at = head.indexOf(p.anchor); at >= 0 && at < firstEnd; at = head.indexOf(p.anchor, at + 1)) {
+        const list = this.byStart.get(at);
+        if (list) list.push(i);
+        else this.byStart.set(at, [i]);
+      }
+    });
+    this.any = this.byStart.size > 0 || this.unanchored.length > 0;
+  }
+
+  /** The candidates that may match a piece starting at `start`, in candidate order. */
+  at(start: number): CompiledPattern[] {
+    const known = this.lists.get(start);
+    if (known) return known;
+    const anchored = this.byStart.get(start) ?? [];
+    const lead = this.layer.charCodeAt(start);
+    const out: CompiledPattern[] = [];
+    let a = 0;
+    let u = 0;
+    while (a < anchored.length || u < this.unanchored.length) {
+      const next =
+        u >= this.unanchored.length || (a < anchored.length && (anchored[a] as number) < (this.unanchored[u] as number))
+          ? (anchored[a++] as number)
+          : (this.unanchored[u++] as number);
+      const p = this.candidates[next] as CompiledPattern;
+      // A regex without a literal anchor may still start with a few characters only.
+      if (p.regexLeads === null || p.regexLeads.has(lead)) out.push(p);
+    }
+    this.lists.set(start, out);
+    return out;
   }
 }

@@ -2,21 +2,22 @@
  * The folded pass: a layer's pieces matched against templates after folding case, blank runs and
  * quotes on both sides (`FAILED TO  Parse` for `failed to parse`), ranked between exact and fuzzy.
  */
+import { isBlankCode } from "./chars.ts";
 import { type CompiledPattern, foldText } from "./compile.ts";
 import { type LayerText, layerTexts } from "./layer-texts.ts";
 import { MAX_FLOATING_TEXT, type RawMatch, rawMatch } from "./raw-match.ts";
 import { matchSegments } from "./segments.ts";
 
-/** A folded copy of `text` and, for each of its offsets, the offset in `text` it came from. */
-function foldWithMap(text: string): { folded: string; map: number[] } {
-  const lower = text.toLowerCase();
-  // Case mapping that changes the length (rare scripts) goes character by character.
-  const same = lower.length === text.length;
+/**
+ * A folded copy of `text` and, for each of its offsets, the offset in `text` it came from, character by
+ * character: for case mapping that changes the length (rare scripts).
+ */
+function foldWithMap(text: string): { folded: string; map: ArrayLike<number> } {
   const parts: string[] = [];
   const map: number[] = [];
   let blank = false;
   for (let i = 0; i < text.length; i++) {
-    const c = same ? (lower[i] ?? "") : foldText(text[i] ?? "");
+    const c = foldText(text[i] ?? "");
     if (c === " " || c === "\n" || c === "\t" || c === "\r" || (c.length === 1 && /\s/.test(c))) {
       if (blank) continue;
       blank = true;
@@ -31,6 +32,25 @@ function foldWithMap(text: string): { folded: string; map: number[] } {
   }
   map.push(text.length);
   return { folded: parts.join(""), map };
+}
+
+/**
+ * The same map when lower-casing keeps the length (the fold is then `foldText`'s key): the offsets
+ * the fold keeps, every character but the 2nd, 3rd, … of a blank run, then the end. No string per character.
+ */
+function keptOffsets(lower: string): Int32Array {
+  const map = new Int32Array(lower.length + 1);
+  let n = 0;
+  let blank = false;
+  for (let i = 0; i < lower.length; i++) {
+    if (isBlankCode(lower.charCodeAt(i))) {
+      if (blank) continue;
+      blank = true;
+    } else blank = false;
+    map[n++] = i;
+  }
+  map[n++] = lower.length;
+  return map.subarray(0, n);
 }
 
 /** Up to this length a folded key is searched for first literals before its pieces are cut. */
@@ -70,14 +90,15 @@ export function foldedMatches(layer: string, candidates: readonly CompiledPatter
       ? candidates.filter((p) => p.foldedSegments && inKey(p.foldedSegments[0] ?? ""))
       : candidates;
   if (present.length === 0) return;
-  // When lower-casing keeps the length, foldWithMap's folded text is the key itself: the offset
-  // map is only needed to report a match, so it is built on the first one.
-  const sameLength = layer.toLowerCase().length === layer.length;
-  let fold: { folded: string; map: number[] } | null = sameLength ? null : foldWithMap(layer);
+  // When lower-casing keeps the length, the folded text is the key itself: the offset map is only
+  // needed to report a match, so it is built on the first one.
+  const lower = layer.toLowerCase();
+  const fold = lower.length === layer.length ? null : foldWithMap(layer);
   const folded = fold ? fold.folded : key;
+  let map: ArrayLike<number> | null = fold ? fold.map : null;
   const at = (i: number) => {
-    fold ??= foldWithMap(layer);
-    return fold.map[i] ?? layer.length;
+    map ??= keptOffsets(lower);
+    return map[i] ?? layer.length;
   };
   const texts = layerTexts(folded);
   const starts = textStarts(folded, texts);

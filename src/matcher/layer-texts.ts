@@ -1,3 +1,5 @@
+import { isWordCode } from "./chars.ts";
+
 /** A piece of a layer that a pattern may match whole, with its place in the layer. */
 export interface LayerText {
   start: number;
@@ -51,15 +53,10 @@ const MAX_CUT_TEXTS = 96;
 
 const SPACE = 32;
 
-/** `\w` (no `u` flag): `[A-Za-z0-9_]`, by character code, for the per-character loops. */
-function isWordCode(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-}
-
 /** True when offset `i` of `text` does not split a word. */
 export function isBoundary(text: string, i: number): boolean {
   if (i <= 0 || i >= text.length) return true;
-  return !/\w/.test(text[i - 1] ?? "") || !/\w/.test(text[i] ?? "");
+  return !isWordCode(text.charCodeAt(i - 1)) || !isWordCode(text.charCodeAt(i));
 }
 
 /**

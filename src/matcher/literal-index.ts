@@ -1,13 +1,9 @@
+import { isWordCode } from "./chars.ts";
 import type { CompiledPattern } from "./compile.ts";
 import { SharedWords } from "./shared-words.ts";
 
 /** Besides its key, a candidate's next-rarest words are checked before any pattern runs. */
 const CHECKED_TOKENS = 4;
-
-/** ASCII word characters: `[A-Za-z0-9_]`. */
-function isWordCode(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-}
 
 /**
  * The distinct lower-cased words (runs of `[A-Za-z0-9_]`) of a text, in order of first appearance. A scan

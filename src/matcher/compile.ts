@@ -1,4 +1,4 @@
-import { leadCodes } from "../catalog/pattern-lead.ts";
+import { literalPrefixes } from "../catalog/pattern-prefixes.ts";
 import { maxTextFor, unsafePatternReason } from "../catalog/pattern-safety.ts";
 import type { ErrorRecord } from "../catalog/schema.ts";
 import { regexTokens } from "./regex-tokens.ts";
@@ -50,10 +50,10 @@ export interface CompiledPattern {
   /** The same for `foldedSegments` in the folded pass. */
   foldedLead: number;
   /**
-   * For a `regex` pattern: the character codes every text it matches starts with (see
-   * catalog/pattern-lead.ts), or null when they cannot be bounded; null for other patterns.
+   * For a `regex` pattern: literal texts one of which every text it matches starts with (see
+   * catalog/pattern-prefixes.ts), its anchors; null when they cannot be bounded, and for other patterns.
    */
-  regexLeads: ReadonlySet<number> | null;
+  regexAnchors: readonly string[] | null;
   /**
    * Text every match of the pattern in any form (whole, bare, open tail) starts with: the
    * shortest of their first literals, all prefixes of the first one; "" when nothing is known.
@@ -182,11 +182,6 @@ function leadOf(segments: readonly string[] | null): number {
   return first === "" ? -1 : first.charCodeAt(0);
 }
 
-function leadSet(pattern: string): ReadonlySet<number> | null {
-  const codes = leadCodes(pattern);
-  return codes === null ? null : new Set(codes);
-}
-
 /** Compiles one record; null if its pattern cannot be used at all (reported by the catalog's validation). */
 export function compilePattern(record: ErrorRecord, order: number): CompiledPattern | null {
   const pattern = record.messagePattern;
@@ -223,7 +218,7 @@ export function compilePattern(record: ErrorRecord, order: number): CompiledPatt
       return first !== undefined && first.length < shortest.length ? first : shortest;
     }, segments?.[0] ?? ""),
     foldedLead: leadOf(foldedSegments),
-    regexLeads: regex ? leadSet(pattern) : null,
+    regexAnchors: regex ? literalPrefixes(pattern) : null,
     openTailSegments,
     short: holes === 0 && words <= 2 && literalText.trim().length < 16,
     message: holes >= 1 || words >= 3,

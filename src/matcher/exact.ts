@@ -115,7 +115,7 @@ function tryAll(
   let piece: Piece | null = null;
   for (const p of candidates) {
     if (p.lead >= 0 && p.lead !== lead) continue;
-    if (p.regexLeads !== null && t.end > t.start && !p.regexLeads.has(lead)) continue;
+    if (p.regexAnchors !== null && !p.regexAnchors.some((a) => layer.startsWith(a, t.start))) continue;
     if (piece === null) {
       const text = layer.slice(t.start, t.end);
       piece = { t, text, stdPanic: STD_UNREACHABLE.test(text) };
@@ -126,57 +126,65 @@ function tryAll(
 
 /**
  * The candidates that may match a piece starting at each offset of a layer's first line: those
- * whose anchor (the text every match of theirs starts with) is there, and those without one, in
- * candidate order. One `indexOf` walk per candidate finds where it may start; a piece then tries
- * only those, not every candidate (a long first line is cut into a hundred pieces).
+ * whose anchor (a text every match of theirs starts with) is there, and those without one, in
+ * candidate order. One `indexOf` walk per anchor finds where each candidate may start; a piece then
+ * tries only those, not every candidate (a long first line is cut into a hundred pieces).
  */
 class AnchoredCandidates {
   /** Candidate positions by start offset, ascending; the unanchored ones apart. */
   private readonly byStart = new Map<number, number[]>();
-  private readonly unanchored: number[] = [];
+  private readonly unanchored: CompiledPattern[] = [];
+  private readonly unanchoredAt: number[] = [];
   private readonly lists = new Map<number, CompiledPattern[]>();
   readonly any: boolean;
 
   constructor(
-    private readonly layer: string,
+    layer: string,
     private readonly candidates: readonly CompiledPattern[],
   ) {
     const firstEnd = Math.max(1, firstLineEnd(layer));
     let longest = 0;
-    for (const p of candidates) if (p.anchor.length > longest) longest = p.anchor.length;
+    for (const p of candidates) {
+      if (p.anchor.length > longest) longest = p.anchor.length;
+      for (const a of p.regexAnchors ?? []) if (a.length > longest) longest = a.length;
+    }
     // Anchors that start on the first line end within this head.
     const head = layer.slice(0, firstEnd + longest - 1);
     candidates.forEach((p, i) => {
-      if (p.anchor === "") {
-        this.unanchored.push(i);
+      const anchors = p.anchor !== "" ? [p.anchor] : p.regexAnchors;
+      if (anchors === null) {
+        this.unanchored.push(p);
+        this.unanchoredAt.push(i);
         return;
       }
-      for (let at = head.indexOf(p.anchor); at >= 0 && at < firstEnd; at = head.indexOf(p.anchor, at + 1)) {
-        const list = this.byStart.get(at);
-        if (list) list.push(i);
-        else this.byStart.set(at, [i]);
+      for (const anchor of anchors) {
+        for (let at = head.indexOf(anchor); at >= 0 && at < firstEnd; at = head.indexOf(anchor, at + 1)) {
+          const list = this.byStart.get(at);
+          // One of a regex's anchors may start where another did: the candidate is listed once.
+          if (!list) this.byStart.set(at, [i]);
+          else if (list[list.length - 1] !== i) list.push(i);
+        }
       }
     });
     this.any = this.byStart.size > 0 || this.unanchored.length > 0;
   }
 
   /** The candidates that may match a piece starting at `start`, in candidate order. */
-  at(start: number): CompiledPattern[] {
+  at(start: number): readonly CompiledPattern[] {
+    const anchored = this.byStart.get(start);
+    if (!anchored) return this.unanchored;
     const known = this.lists.get(start);
     if (known) return known;
-    const anchored = this.byStart.get(start) ?? [];
-    const lead = this.layer.charCodeAt(start);
     const out: CompiledPattern[] = [];
+    const others = this.unanchoredAt;
     let a = 0;
     let u = 0;
-    while (a < anchored.length || u < this.unanchored.length) {
+    while (a < anchored.length || u < others.length) {
       const next =
-        u >= this.unanchored.length || (a < anchored.length && (anchored[a] as number) < (this.unanchored[u] as number))
+        u >= others.length || (a < anchored.length && (anchored[a] as number) < (others[u] as number))
           ? (anchored[a++] as number)
-          : (this.unanchored[u++] as number);
-      const p = this.candidates[next] as CompiledPattern;
-      // A regex without a literal anchor may still start with a few characters only.
-      if (p.regexLeads === null || p.regexLeads.has(lead)) out.push(p);
+          : (others[u++] as number);
+      out.push(this.candidates[next] as CompiledPattern);
     }
     this.lists.set(start, out);
     return out;

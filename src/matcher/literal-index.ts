@@ -63,10 +63,10 @@ function sameWord(word: string, text: string, start: number, end: number): boole
  * text, whatever the catalog size; patterns without usable words are always candidates.
  *
  * The lookup runs on every layer of every paste, so it works on integers only: the catalog's words
- * get ids (an open-addressing table of their hashes), the patterns filed under each word and the
- * words each pattern needs sit in flat typed arrays, and a text's words are marked in a stamp array.
- * Chasing pattern objects, word arrays and string Sets here cost more in cache misses than the
- * lookups themselves (a 4 KiB paste touches about a thousand filed patterns).
+ * get ids (an open-addressing table of their hashes), each word's filed patterns sit in one block of
+ * a flat typed array with the words they need beside them, and a text's words are marked in a stamp
+ * array. Chasing pattern objects, word arrays and string Sets here cost more in cache misses than
+ * the lookups themselves (a 4 KiB paste touches about a thousand filed patterns).
  */
 export class LiteralIndex {
   /** The patterns by catalog order: positions below index into this. */
@@ -74,18 +74,16 @@ export class LiteralIndex {
   /** How many patterns use each word: the rarer, the more a shared word means. */
   private readonly documentFrequency = new Map<string, number>();
 
-  /** Word id → word; the table: slot → 1 + word id (0 is empty), with each slot's full hash. */
+  /** Word id → word. */
   private readonly vocabWords: string[];
-  private readonly vocabSlots: Int32Array;
-  private readonly vocabHashes: Int32Array;
-  /** Word id → the patterns filed under it: `keyed[keyStart[w] … keyStart[w + 1])`, as positions. */
-  private readonly keyStart: Int32Array;
-  private readonly keyed: Int32Array;
-  /** Position → the ids of the words checked besides its key: `required[requiredStart[p] … [p + 1])`. */
-  private readonly requiredStart: Int32Array;
-  private readonly required: Int32Array;
-  /** Position → id of the word it is filed under (-1: a pattern without words). */
-  private readonly keyOf: Int32Array;
+  /** The open-addressing table of the words: slot s holds [full hash, 1 + word id] at 2s (0: empty). */
+  private readonly table: Int32Array;
+  /**
+   * Word id → the patterns filed under it, each as [position, n, n ids of the words checked besides
+   * the key], in `filed[filedStart[w] … filedStart[w + 1])`: one sequential read per filed pattern.
+   */
+  private readonly filedStart: Int32Array;
+  private readonly filed: Int32Array;
   /** Positions of patterns without words. */
   private readonly always: Int32Array;
   /** Per word id, the call that last saw it in the text: a text's word set without a Set. */
@@ -105,24 +103,19 @@ export class LiteralIndex {
     const ids = new Map(this.vocabWords.map((w, i) => [w, i]));
     let size = 16;
     while (size < this.vocabWords.length * 2) size *= 2;
-    this.vocabSlots = new Int32Array(size);
-    this.vocabHashes = new Int32Array(size);
+    this.table = new Int32Array(size * 2);
     this.vocabWords.forEach((word, index) => {
       const h = hashWord(word);
       let slot = h & (size - 1);
-      while (this.vocabSlots[slot] !== 0) slot = (slot + 1) & (size - 1);
-      this.vocabSlots[slot] = index + 1;
-      this.vocabHashes[slot] = h;
+      while (this.table[2 * slot + 1] !== 0) slot = (slot + 1) & (size - 1);
+      this.table[2 * slot] = h;
+      this.table[2 * slot + 1] = index + 1;
     });
     const words = this.vocabWords.length;
-    const keyOf = new Int32Array(this.patterns.length).fill(-1);
-    this.keyOf = keyOf;
-    const counts = new Int32Array(words + 1);
+    const blocks: number[][] = this.vocabWords.map(() => []);
     const always: number[] = [];
-    const required: number[] = [];
-    this.requiredStart = new Int32Array(this.patterns.length + 1);
+    // Positions ascend, so each word's block is in catalog order.
     this.patterns.forEach((p, pos) => {
-      this.requiredStart[pos] = required.length;
       if (p.tokens.length === 0) {
         always.push(pos);
         return;
@@ -130,25 +123,21 @@ export class LiteralIndex {
       const byRarity = [...p.tokens].sort(
         (a, b) => (this.documentFrequency.get(a) ?? 0) - (this.documentFrequency.get(b) ?? 0) || (a < b ? -1 : 1),
       );
-      const key = ids.get(byRarity[0] ?? "") as number;
-      keyOf[pos] = key;
-      counts[key + 1] = (counts[key + 1] as number) + 1;
-      for (const t of byRarity.slice(1, 1 + CHECKED_TOKENS)) required.push(ids.get(t) as number);
+      const rest = byRarity.slice(1, 1 + CHECKED_TOKENS).map((t) => ids.get(t) as number);
+      blocks[ids.get(byRarity[0] ?? "") as number]?.push(pos, rest.length, ...rest);
     });
-    this.requiredStart[this.patterns.length] = required.length;
-    this.required = Int32Array.from(required);
+    this.filedStart = new Int32Array(words + 1);
+    let total = 0;
+    blocks.forEach((b, w) => {
+      this.filedStart[w] = total;
+      total += b.length;
+    });
+    this.filedStart[words] = total;
+    this.filed = new Int32Array(total);
+    blocks.forEach((b, w) => {
+      this.filed.set(b, this.filedStart[w]);
+    });
     this.always = Int32Array.from(always);
-    for (let w = 0; w < words; w++) counts[w + 1] = (counts[w + 1] as number) + (counts[w] as number);
-    this.keyStart = counts;
-    this.keyed = new Int32Array(this.patterns.length - always.length);
-    const fill = counts.slice(0, words);
-    // Positions ascend, so each word's list is in catalog order.
-    keyOf.forEach((key, pos) => {
-      if (key < 0) return;
-      const at = fill[key] as number;
-      this.keyed[at] = pos;
-      fill[key] = at + 1;
-    });
     this.seen = new Int32Array(words);
     this.found = new Int32Array(words);
     this.kept = new Int32Array(this.patterns.length);
@@ -165,10 +154,8 @@ export class LiteralIndex {
       this.call = 0;
     }
     const call = ++this.call;
-    const { seen, found, kept, keyStart, keyed, requiredStart, required } = this;
-    const slots = this.vocabSlots;
-    const hashes = this.vocabHashes;
-    const mask = slots.length - 1;
+    const { seen, found, kept, filedStart, filed, table } = this;
+    const mask = (table.length >> 1) - 1;
     let nFound = 0;
     const n = text.length;
     let i = 0;
@@ -186,9 +173,9 @@ export class LiteralIndex {
         if (c >= 65 && c <= 90) c |= 32;
         h = Math.imul(h ^ c, FNV_PRIME);
       }
-      for (let slot = h & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
-        if (hashes[slot] !== h) continue;
-        const id = (slots[slot] as number) - 1;
+      for (let slot = h & mask; table[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {
+        if (table[2 * slot] !== h) continue;
+        const id = (table[2 * slot + 1] as number) - 1;
         if (!sameWord(this.vocabWords[id] as string, text, start, i)) continue;
         if (seen[id] !== call) {
           seen[id] = call;
@@ -201,16 +188,18 @@ export class LiteralIndex {
     for (const pos of this.always) kept[nKept++] = pos;
     for (let k = 0; k < nFound; k++) {
       const w = found[k] as number;
-      for (let j = keyStart[w] as number, end = keyStart[w + 1] as number; j < end; j++) {
-        const pos = keyed[j] as number;
+      for (let j = filedStart[w] as number, end = filedStart[w + 1] as number; j < end; ) {
+        const pos = filed[j] as number;
+        const rest = j + 2 + (filed[j + 1] as number);
         let all = true;
-        for (let r = requiredStart[pos] as number, rEnd = requiredStart[pos + 1] as number; r < rEnd; r++) {
-          if (seen[required[r] as number] !== call) {
+        for (let r = j + 2; r < rest; r++) {
+          if (seen[filed[r] as number] !== call) {
             all = false;
             break;
           }
         }
         if (all) kept[nKept++] = pos;
+        j = rest;
       }
     }
     const out: CompiledPattern[] = new Array(nKept);
@@ -224,12 +213,17 @@ export class LiteralIndex {
    * rarest words all are, in catalog order (what the index-equivalence test checks it against).
    */
   candidates(words: ReadonlySet<string>): CompiledPattern[] {
-    return this.patterns.filter((_, pos) => {
-      const key = this.keyOf[pos] as number;
-      if (key < 0) return true;
-      const rest = this.required.subarray(this.requiredStart[pos], this.requiredStart[pos + 1]);
-      return words.has(this.vocabWords[key] as string) && rest.every((id) => words.has(this.vocabWords[id] as string));
+    const positions = [...this.always];
+    this.vocabWords.forEach((key, w) => {
+      for (let j = this.filedStart[w] as number; j < (this.filedStart[w + 1] as number); ) {
+        const rest = [...this.filed.subarray(j + 2, j + 2 + (this.filed[j + 1] as number))];
+        if (words.has(key) && rest.every((id) => words.has(this.vocabWords[id] as string))) {
+          positions.push(this.filed[j] as number);
+        }
+        j += 2 + rest.length;
+      }
     });
+    return positions.sort((a, b) => a - b).map((pos) => this.patterns[pos] as CompiledPattern);
   }
 
   /**

@@ -57,11 +57,18 @@ function surrogates(codePoint: number): number[] {
   return [0xd800 + (v >> 10), 0xdc00 + (v & 0x3ff)];
 }
 
-/** Every match of A·B: a complete text of A followed by a match of B; an open one of A says no more. */
+/**
+ * Every match of A·B: a complete text of A followed by a match of B; an open one of A says no more.
+ * Once A's texts say something, alternatives of B (`\d`, `(?:x|y)`) are not multiplied into them:
+ * a few long anchors find the same places as many longer ones.
+ */
 function concat(a: Prefixes, b: () => Prefixes): Prefixes {
   if (a === null) return null;
   if (a.every((x) => !x.complete)) return a;
   const next = b();
+  if (next !== null && next.length > 1 && a.every((x) => x.text !== "")) {
+    return a.map((x) => ({ text: x.text, complete: false }));
+  }
   const out: NonNullable<Prefixes> = [];
   for (const x of a) {
     if (!x.complete) {

@@ -3,7 +3,7 @@ import { setArgumentValues, setDominance } from "./dominance.ts";
 import { foldedMatches } from "./folded.ts";
 import { isBoundary, type LayerText, layerTexts } from "./layer-texts.ts";
 import { innerCaptures, setNesting } from "./nesting.ts";
-import { firstLineEnd, MAX_FLOATING_TEXT, type RawMatch, rawMatch } from "./raw-match.ts";
+import { MAX_FLOATING_TEXT, type RawMatch, rawMatch } from "./raw-match.ts";
 import { matchSegments } from "./segments.ts";
 
 export type { RawMatch };
@@ -70,11 +70,12 @@ export function matchLayer(
 ): RawMatch[] {
   const out: RawMatch[] = [];
   if (candidates.length === 0) return out;
-  // Every piece layerTexts cuts starts on the first line (or at 0): a pattern whose anchor starts
-  // nowhere there matches none of them (the first line is searched, not a long layer's every line).
-  const anchored = new AnchoredCandidates(layer, candidates);
-  const texts = anchored.any ? layerTexts(layer) : [];
-  for (const t of texts) tryAll(anchored.at(t.start), layer, t, out, prose);
+  const texts = layerTexts(layer);
+  const anchored = new AnchoredCandidates(layer, candidates, texts);
+  for (const t of texts) {
+    const tries = anchored.at(t.start);
+    if (tries.length > 0) tryAll(tries, layer, t, out, prose);
+  }
   // Ranked between exact and fuzzy: only when the exact pass found no specific template in the layer
   // (a wrapper such as `sql parser error: {}` leaves its value to be explained, in any case).
   if (!out.some((m) => !m.bare && !m.pattern.wrapper && !m.pattern.generic)) foldedMatches(layer, candidates, out);
@@ -82,12 +83,15 @@ export function matchLayer(
   if (out.length > 0) {
     // Offsets as one number (start, end ≤ layer length): no string key per piece.
     const width = layer.length + 1;
-    const tried = new Set(texts.map((t) => t.start * width + t.end));
+    // Built for the first captured value worth a look: most layers have none.
+    let tried: Set<number> | null = null;
     const extra: LayerText[] = [];
     for (const m of out) {
       for (const [s, e] of innerCaptures(m, layer)) {
+        if (e - s < MIN_NESTED_CAPTURE || !isBoundary(layer, s) || !isBoundary(layer, e)) continue;
+        tried ??= new Set(texts.map((t) => t.start * width + t.end));
         const key = s * width + e;
-        if (e - s < MIN_NESTED_CAPTURE || tried.has(key) || !isBoundary(layer, s) || !isBoundary(layer, e)) continue;
+        if (tried.has(key)) continue;
         tried.add(key);
         extra.push({ start: s, end: e, partial: false, cut: false });
       }
@@ -125,10 +129,10 @@ function tryAll(
 }
 
 /**
- * The candidates that may match a piece starting at each offset of a layer's first line: those
- * whose anchor (a text every match of theirs starts with) is there, and those without one, in
- * candidate order. One `indexOf` walk per anchor finds where each candidate may start; a piece then
- * tries only those, not every candidate (a long first line is cut into a hundred pieces).
+ * The candidates that may match a piece starting at each of the pieces' start offsets: those whose
+ * anchor (a text every match of theirs starts with) is there, and those without one, in candidate
+ * order. Each anchor is compared only at the starts with its first character; a piece then tries
+ * only its list, not every candidate (a long first line is cut into a hundred pieces).
  */
 class AnchoredCandidates {
   /** Candidate positions by start offset, ascending; the unanchored ones apart. */
@@ -136,37 +140,43 @@ class AnchoredCandidates {
   private readonly unanchored: CompiledPattern[] = [];
   private readonly unanchoredAt: number[] = [];
   private readonly lists = new Map<number, CompiledPattern[]>();
-  readonly any: boolean;
 
   constructor(
     layer: string,
     private readonly candidates: readonly CompiledPattern[],
+    pieces: readonly LayerText[],
   ) {
-    const firstEnd = Math.max(1, firstLineEnd(layer));
-    let longest = 0;
-    for (const p of candidates) {
-      if (p.anchor.length > longest) longest = p.anchor.length;
-      for (const a of p.regexAnchors ?? []) if (a.length > longest) longest = a.length;
+    // Distinct starts by the character there: an array for ASCII (no hashing), a Map for the rest.
+    const ascii: Array<number[] | undefined> = new Array(128);
+    const other = new Map<number, number[]>();
+    for (const t of pieces) {
+      const c = layer.charCodeAt(t.start);
+      const list = c < 128 ? ascii[c] : other.get(c);
+      if (!list) {
+        if (c < 128) ascii[c] = [t.start];
+        else other.set(c, [t.start]);
+      } else if (!list.includes(t.start)) list.push(t.start);
     }
-    // Anchors that start on the first line end within this head.
-    const head = layer.slice(0, firstEnd + longest - 1);
+    const file = (anchor: string, c: number, i: number) => {
+      const list = c < 128 ? ascii[c] : other.get(c);
+      if (!list) return;
+      for (const at of list) {
+        if (!layer.startsWith(anchor, at)) continue;
+        const filed = this.byStart.get(at);
+        // One of a regex's anchors may start where another did: the candidate is listed once.
+        if (!filed) this.byStart.set(at, [i]);
+        else if (filed[filed.length - 1] !== i) filed.push(i);
+      }
+    };
     candidates.forEach((p, i) => {
-      const anchors = p.anchor !== "" ? [p.anchor] : p.regexAnchors;
-      if (anchors === null) {
+      // A non-empty anchor starts the first literal: its first character is the pattern's lead.
+      if (p.anchor !== "") file(p.anchor, p.lead, i);
+      else if (p.regexAnchors !== null) for (const anchor of p.regexAnchors) file(anchor, anchor.charCodeAt(0), i);
+      else {
         this.unanchored.push(p);
         this.unanchoredAt.push(i);
-        return;
-      }
-      for (const anchor of anchors) {
-        for (let at = head.indexOf(anchor); at >= 0 && at < firstEnd; at = head.indexOf(anchor, at + 1)) {
-          const list = this.byStart.get(at);
-          // One of a regex's anchors may start where another did: the candidate is listed once.
-          if (!list) this.byStart.set(at, [i]);
-          else if (list[list.length - 1] !== i) list.push(i);
-        }
       }
     });
-    this.any = this.byStart.size > 0 || this.unanchored.length > 0;
   }
 
   /** The candidates that may match a piece starting at `start`, in candidate order. */

@@ -5,15 +5,9 @@ import { literalPrefixes } from "../../src/catalog/pattern-prefixes.ts";
 
 describe("the literal texts a regex pattern's matches start with", () => {
   it.each([
-    // A digit class is ten alternatives; the open repetition after it ends the text.
-    [
-      "Os \\{ code: \\d{1,5}, kind: X|Connection refused",
-      [..."0123456789"].map((d) => `Os { code: ${d}`).concat("Connection refused"),
-    ],
-    [
-      "(?:Program exited with|exit code:?|Exit Code:?) 137",
-      ["Exit Code 137", "exit code 137", "Exit Code: 137", "exit code: 137", "Program exited with 137"],
-    ],
+    // Once the text says something, the alternatives after it (a digit, `:` or not) are not multiplied in.
+    ["Os \\{ code: \\d{1,5}, kind: X|Connection refused", ["Os { code: ", "Connection refused"]],
+    ["(?:Program exited with|exit code:?|Exit Code:?) 137", ["Exit Code", "exit code", "Program exited with 137"]],
     [
       "[`'\"]?Unrecognized field",
       ['"Unrecognized field', "'Unrecognized field", "Unrecognized field", "`Unrecognized field"],

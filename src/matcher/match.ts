@@ -43,7 +43,7 @@ function isProse(layer: ErrorLayer): boolean {
 
 /** Stages "candidates" and "exact/folded": the index's candidates, tried on the layer's pieces. */
 function layerMatches(engine: Engine, layer: ErrorLayer, panicFile: string | undefined): RawMatch[] {
-  const candidates = engine.useIndex ? engine.index.candidates(engine.index.wordsIn(layer.text)) : engine.patterns;
+  const candidates = engine.useIndex ? engine.index.candidatesIn(layer.text) : engine.patterns;
   const raws = matchLayer(layer.text, candidates, { prose: isProse(layer) });
   // A panic names its file: a panic message of another file is the same words raised elsewhere.
   if (layer.kind === "panic" && panicFile) for (const r of raws) r.elsewhere = !raisedIn(r.pattern.record, panicFile);

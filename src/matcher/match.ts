@@ -245,7 +245,9 @@ function exactEntry(
     const better = exactConfidence(raw.dominatedBy, rootCause);
     score = Math.min(score, Math.round(better * DOMINATED_WEIGHT * 1000) / 1000);
   }
-  const loneLabel = !printed && !raw.bare && (raw.pattern.wrapper || raw.pattern.generic);
+  // Inside another known template's placeholder (`Catalog error: {0}` around `{object_type} not found:
+  // {name}`), two of RisingWave's own templates nest as only its printed errors do: not a lone label.
+  const loneLabel = !printed && !raw.bare && raw.nesting === 0 && (raw.pattern.wrapper || raw.pattern.generic);
   const confidence = loneLabel ? Math.min(score, LONE_LINE_LABEL_CAP) : score;
   return {
     score,

@@ -86,3 +86,38 @@ describe("firstSentences", () => {
     expect(backticks(cut) % 2).toBe(0);
   });
 });
+
+describe("the release line of an old wording", () => {
+  const record = seedById(DOWNSTREAM_ID);
+  const release = (note: string) => ({
+    releases: ["v2.3.0", "v2.4.4"],
+    range: "v2.3–v2.4.4",
+    inUserRelease: null,
+    sourceTag: "v2.4.4",
+    sourceUrl: null,
+    note,
+    forRelease: "an unknown release",
+  });
+  const line = (note: string) =>
+    texts(
+      firstScreen(
+        renderAnswer(result([exact(record, ["1", "2"], undefined, { release: release(note) })]), { ephemeral: false })
+          .blocks,
+      ),
+    ).find((t) => t.includes("releases v2.3–v2.4.4")) ?? "";
+
+  it("does not say the range twice", () => {
+    expect(line("this wording is from v2.3–v2.4.4")).toContain(
+      "releases v2.3–v2.4.4 · _not printed by the newest release_",
+    );
+    expect(line("this wording is from v2.3–v2.4.4")).not.toContain("this wording is from");
+  });
+
+  it("keeps what the note adds: the newest wording, the reader's release", () => {
+    expect(line('this wording is from v2.3–v2.4.4; in main the same error reads "x"')).toContain(
+      'releases v2.3–v2.4.4 · _in main the same error reads "x"_',
+    );
+    const yours = "this wording is from v2.3–v2.4.4; your release v2.6 (this channel's setting) does not print it";
+    expect(line(yours)).toContain(`_${yours}_`);
+  });
+});

@@ -32,7 +32,7 @@ import {
 } from "./card-lines.ts";
 import { muteMenu } from "./channel-controls.ts";
 import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
-import { codeBlock, cutWords, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
+import { codeBlock, cutProse, cutWords, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
 import { isHintLayer, pasteHint } from "./source.ts";
 import { filledTitle, isPureWrapper, readableTitle } from "./template.ts";
 import { unanalysedGuide } from "./unanalysed.ts";
@@ -97,7 +97,7 @@ const LEVELS = [
 type Level = (typeof LEVELS)[number];
 
 function stepList(steps: readonly string[], perStep: number): string {
-  return steps.map((s, i) => `${i + 1}. ${escapeText(cutWords(s, perStep))}`).join("\n");
+  return steps.map((s, i) => `${i + 1}. ${escapeText(cutProse(s, perStep))}`).join("\n");
 }
 
 function analysedBody(model: CardModel, level: Level): Block[] {

@@ -57,6 +57,7 @@ export function refFor(
   ref.s = STANDING_CODE[model.standing];
   if (facts.layer) ref.l = redact(facts.layer);
   if (model.wrappers.length > 0) ref.w = model.wrappers.map(redact);
+  if (facts.context) ref.x = redact(facts.context);
   const user = facts.release?.user;
   if (user?.source === "detected") ref.t = user.version;
   return ref;
@@ -68,6 +69,7 @@ export function factsFromRef(ref: CardRef): { facts: MatchFacts; wrappers: strin
   const facts: MatchFacts = { kind, confidence: ref.c, captures: ref.v };
   if (ref.l) facts.layer = ref.l;
   if (ref.s) facts.standing = STANDING_OF_CODE[ref.s];
+  if (ref.x) facts.context = ref.x;
   return { facts, wrappers: ref.w ?? [] };
 }
 

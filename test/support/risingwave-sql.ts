@@ -147,8 +147,8 @@ const FORMS: Form[] = [
     },
   },
   whole(
-    "sql-alter-source (REFRESH SCHEMA)",
-    new RegExp(String.raw`^ALTER\s+SOURCE\s+${NAME}\s+REFRESH\s+SCHEMA$`, "i"),
+    "sql-alter-source / sql-alter-table (REFRESH SCHEMA)",
+    new RegExp(String.raw`^ALTER\s+(?:SOURCE|TABLE)\s+${NAME}\s+REFRESH\s+SCHEMA$`, "i"),
   ),
   {
     doc: "sql-create-secret",

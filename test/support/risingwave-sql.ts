@@ -162,6 +162,23 @@ const FORMS: Form[] = [
     },
   },
   {
+    doc: "sql-create-table (a CDC table: FROM source TABLE 'upstream.table' [WITH (…)])",
+    check: (sql) => {
+      const m = new RegExp(
+        String.raw`^(CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?${NAME}\s*(\([\s\S]*\))?)\s+FROM\s+${NAME}\s+TABLE\s+'(?:[^']|'')+'\s*([\s\S]*)$`,
+        "i",
+      ).exec(sql);
+      if (!m?.[1]) return null;
+      // `(*)`: the columns come from the upstream table.
+      const table = m[2] ? m[1].replace(/\(\s*\*\s*\)$/, "()") : `${m[1]} ()`;
+      const rest = m[3]?.trim() ?? "";
+      if (rest === "") return table;
+      const w = withClause(rest);
+      if (w === null || w.before.trim() !== "" || w.after.trim() !== "") return null;
+      return `${table} WITH (${w.options})`;
+    },
+  },
+  {
     doc: "sql-create-source / sql-create-table / sql-create-connection (WITH, FORMAT … ENCODE)",
     check: (sql) => {
       const m = new RegExp(

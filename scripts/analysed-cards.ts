@@ -1,12 +1,3 @@
-/**
- * Cards for ten different analysed errors, rendered as Slack shows them on a laptop: the shipped data
- * only (`data/`), the real matcher and the real renderer on pastes from RisingWave's GitHub issues,
- * then Block Kit → HTML → PNG with headless Debian chromium, in a 1,366 px-wide window.
- *   npx tsx scripts/analysed-cards.ts        (needs `apt-get install -y chromium`)
- * Writes docs/cards/<slug>.png. Fails when a paste is not answered, not analysed, or answered by
- * another record than the one pinned here (so a change to the matcher or the data shows up).
- */
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +7,7 @@ import { toJsonAnswer } from "../src/cli/json.ts";
 import { createMatcher } from "../src/matcher/index.ts";
 import { renderAnswer } from "../src/render/index.ts";
 import { redactSecrets } from "../src/store/index.ts";
-import { messageToHtml, type SlackFrame } from "./block-kit-html.ts";
+import { headlessChromium, messageToHtml, type SlackFrame } from "./block-kit-html.ts";
 
 export interface AnalysedPaste {
   slug: string;
@@ -140,23 +131,7 @@ const SCREEN = { width: 1366, height: 768, sidebar: 260 } as const;
 const FOLD = { at: SCREEN.height - 40 - 100, label: "first screen ends here (1,366×768 laptop)" };
 
 function chromium(args: string[]): string {
-  return execFileSync(
-    "/usr/bin/chromium",
-    [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), "rwerror-chromium-"))}`,
-      "--hide-scrollbars",
-      ...args,
-    ],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 60_000 },
-  );
+  return headlessChromium(args, "/usr/bin/chromium", 60_000);
 }
 
 function main(): void {

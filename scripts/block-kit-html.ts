@@ -3,6 +3,10 @@
  * header, section, context, actions, divider, and mrkdwn (bold, italic, code, fences, links,
  * channel and user mentions, the emoji rwerror uses). For the README's screenshots only.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AnyBlock, KnownBlock } from "@slack/types";
 
 const EMOJI: Record<string, string> = {
@@ -169,4 +173,40 @@ ${body}</div></div>`;
     : msg;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${CSS}${frame ? FRAME_CSS : ""} .msg:not(.framed) { width: ${opts.width ?? 640}px; }</style></head>
 <body>${page}${measure}</body></html>`;
+}
+
+/** Debian's chromium on this machine, if installed (`apt-get install -y chromium`). */
+export function findChromium(): string | undefined {
+  return ["chromium", "chromium-browser"].find((c) => {
+    try {
+      execFileSync("which", [c], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Headless chromium with a throwaway profile and no network chatter, for the screenshot scripts:
+ * `--screenshot=… --window-size=W,H file://…` writes a PNG, `--dump-dom` returns the page.
+ */
+export function headlessChromium(args: string[], binary = "chromium", timeoutMs = 90_000): string {
+  return execFileSync(
+    binary,
+    [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--user-data-dir=${mkdtempSync(join(tmpdir(), "rwerror-chromium-"))}`,
+      "--hide-scrollbars",
+      ...args,
+    ],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: timeoutMs },
+  );
 }

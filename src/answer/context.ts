@@ -1,7 +1,14 @@
 /** What a card says beyond its record: seen before (with permalinks), team notes, the team's release. */
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { MatchContext } from "../matcher/types.ts";
-import { type CardContext, type CardRef, KIND_OF_CODE, type MatchFacts, type SeenBefore, type TeamNote } from "../render/index.ts";
+import {
+  type CardContext,
+  type CardRef,
+  KIND_OF_CODE,
+  type MatchFacts,
+  type SeenBefore,
+  type TeamNote,
+} from "../render/index.ts";
 import { type RecordHistory, redactSecrets } from "../store/index.ts";
 import type { AnswerDeps, AnswerPort } from "./types.ts";
 

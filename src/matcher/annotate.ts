@@ -11,7 +11,7 @@ import { locatePanic, type PanicSite } from "./panic-site.ts";
 import { PANIC_SITE_CONFIDENCE } from "./policy.ts";
 import { annotateReleases, dropDuplicates, type ResolvedVersion } from "./release-rank.ts";
 import { nameThirdPartyContext } from "./third-party-context.ts";
-import type { KnownMatch, Match, MatchContext, AnnotatedFacts } from "./types.ts";
+import type { AnnotatedFacts, KnownMatch, Match, MatchContext } from "./types.ts";
 import { resolveVersion, type UserVersion } from "./version-detect.ts";
 
 export interface Annotated {

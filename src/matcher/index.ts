@@ -7,15 +7,7 @@ import type { Engine } from "./match.ts";
 import { DEFAULT_MAX_INPUT_BYTES } from "./normalize.ts";
 import { runPipeline } from "./pipeline.ts";
 import { CANDIDATE_WEIGHT, FUZZY_THRESHOLD, SEARCH_EXACT_MIN } from "./policy.ts";
-import type {
-  KnownMatch,
-  Match,
-  MatchContext,
-  Matcher,
-  MatcherOptions,
-  AnnotatedFacts,
-  MatchResult,
-} from "./types.ts";
+import type { AnnotatedFacts, KnownMatch, Match, MatchContext, Matcher, MatcherOptions, MatchResult } from "./types.ts";
 import { catalogLabels } from "./vocabulary.ts";
 
 export { looksLikeError } from "./detect.ts";
@@ -23,10 +15,10 @@ export { type ErrorLayer, splitLayers } from "./layers.ts";
 export { normalizePaste } from "./normalize.ts";
 export { AUTO_POST_MIN_CONFIDENCE, BARE_CONFIDENCE, MAX_FUZZY_CONFIDENCE } from "./policy.ts";
 export type {
+  AnnotatedFacts,
   KnownMatch,
   Match,
   MatchContext,
-  AnnotatedFacts,
   Matcher,
   MatcherOptions,
   MatchFailure,

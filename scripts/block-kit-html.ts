@@ -3,6 +3,10 @@
  * header, section, context, actions, divider, and mrkdwn (bold, italic, code, fences, links,
  * channel and user mentions, the emoji rwerror uses). For the README's screenshots only.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { AnyBlock, KnownBlock } from "@slack/types";
 
 const EMOJI: Record<string, string> = {
@@ -126,13 +130,83 @@ a { color: #1264a3; text-decoration: none; } .mention { background: #e8f5fa; col
 hr { border: none; border-top: 1px solid #ddd; }
 `;
 
+/**
+ * A Slack desktop window around the message: the workspace sidebar on the left and the channel's
+ * header on top, so a screenshot at a laptop's width (1,366 px) shows the card at the width a reader
+ * really has. `fold` draws a dashed line where that reader's first screen ends.
+ */
+export interface SlackFrame {
+  channel: string;
+  sidebar: number;
+  fold?: { at: number; label: string };
+}
+
+const FRAME_CSS = `
+.frame { display: flex; }
+.sidebar { background: #3f0e40; color: #cfc3cf; flex: none; padding: 14px 16px; font-size: 15px; box-sizing: border-box; }
+.sidebar .ws { color: #fff; font-weight: 900; font-size: 18px; margin-bottom: 14px; }
+.sidebar div { padding: 2px 0; } .sidebar .on { background: #1164a3; color: #fff; margin: 0 -16px; padding: 2px 16px; }
+.pane { flex: 1; min-width: 0; position: relative; }
+.chan { height: 49px; border-bottom: 1px solid #ddd; display: flex; align-items: center; padding: 0 20px; font-weight: 900; font-size: 18px; }
+.msg.framed { width: auto; }
+.fold { position: absolute; left: 0; right: 0; border-top: 2px dashed #e01e5a; }
+.fold span { position: absolute; right: 8px; top: -20px; color: #e01e5a; font-size: 12px; background: #fff; padding: 0 4px; }
+`;
+
 export function messageToHtml(
   blocks: readonly AnyBlock[],
-  opts: { names?: Names; ephemeral?: boolean; width?: number; before?: string } = {},
+  opts: { names?: Names; ephemeral?: boolean; width?: number; before?: string; frame?: SlackFrame } = {},
 ): string {
   const body = (blocks as KnownBlock[]).map((b) => block(b, opts.names ?? {})).join("\n");
   const only = `${opts.before ?? ""}${opts.ephemeral ? `<div class="only">👁 Only visible to you</div>` : ""}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${CSS} .msg { width: ${opts.width ?? 640}px; }</style></head>
-<body><div class="msg"><div class="avatar">rw</div><div class="body">${only}<div class="who">rwerror<span class="app">APP</span><span class="time">3:07 AM</span></div>
-${body}</div></div></body></html>`;
+  const frame = opts.frame;
+  const msg = `<div class="msg${frame ? " framed" : ""}"><div class="avatar">rw</div><div class="body">${only}<div class="who">rwerror<span class="app">APP</span><span class="time">3:07 AM</span></div>
+${body}</div></div>`;
+  // The page reports its own height (data-height on <body>) so a caller can size the window to it.
+  const measure = `<script>document.body.dataset.height = String(Math.ceil(document.body.firstElementChild.getBoundingClientRect().bottom));</script>`;
+  const page = frame
+    ? `<div class="frame"><div class="sidebar" style="width: ${frame.sidebar}px"><div class="ws">Acme</div><div># general</div><div class="on"># ${html(frame.channel)}</div><div># oncall-db</div></div><div class="pane"><div class="chan"># ${html(frame.channel)}</div>${msg}${
+        frame.fold
+          ? `<div class="fold" style="top: ${frame.fold.at}px"><span>${html(frame.fold.label)}</span></div>`
+          : ""
+      }</div></div>`
+    : msg;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${CSS}${frame ? FRAME_CSS : ""} .msg:not(.framed) { width: ${opts.width ?? 640}px; }</style></head>
+<body>${page}${measure}</body></html>`;
+}
+
+/** Debian's chromium on this machine, if installed (`apt-get install -y chromium`). */
+export function findChromium(): string | undefined {
+  return ["chromium", "chromium-browser"].find((c) => {
+    try {
+      execFileSync("which", [c], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Headless chromium with a throwaway profile and no network chatter, for the screenshot scripts:
+ * `--screenshot=… --window-size=W,H file://…` writes a PNG, `--dump-dom` returns the page.
+ */
+export function headlessChromium(args: string[], binary = "chromium", timeoutMs = 90_000): string {
+  return execFileSync(
+    binary,
+    [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--user-data-dir=${mkdtempSync(join(tmpdir(), "rwerror-chromium-"))}`,
+      "--hide-scrollbars",
+      ...args,
+    ],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: timeoutMs },
+  );
 }

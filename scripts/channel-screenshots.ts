@@ -1,11 +1,3 @@
-/**
- * Screenshots of what a channel sees, from the real bot: Bolt over signed requests against the local fake
- * Slack (test/support), the shipped data/ catalog and a temp SQLite file. A storm past the card cap, a
- * card with what fixed it last time, a candidates card, a shared card, a mute's notice, a card marked
- * helpful, App Home and the digest, each Block Kit payload rendered to HTML and then to PNG.
- *   npx tsx scripts/channel-screenshots.ts [out-dir]   (needs `apt-get install -y chromium`)
- */
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +9,7 @@ import { createDigestPost } from "../src/slack/digest-poster.ts";
 import { startBot } from "../test/support/bot.ts";
 import { blockAction, messageEvent, slashCommand } from "../test/support/payloads.ts";
 import { postEvent, postForm, postInteraction } from "../test/support/signing.ts";
-import { messageToHtml } from "./block-kit-html.ts";
+import { headlessChromium, messageToHtml } from "./block-kit-html.ts";
 
 const out = process.argv[2] ?? mkdtempSync(join(tmpdir(), "rwerror-channel-shots-"));
 mkdirSync(out, { recursive: true });
@@ -181,22 +173,11 @@ for (const shot of shots) {
     messageToHtml(shot.blocks, { names, ephemeral: shot.ephemeral ?? false, width: shot.width ?? 640 }),
   );
   writeFileSync(join(out, `${shot.name}.json`), `${JSON.stringify(shot.blocks, null, 2)}\n`);
-  execFileSync(
-    "chromium",
-    [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), "rwerror-chromium-"))}`,
-      "--hide-scrollbars",
-      `--screenshot=${join(out, `${shot.name}.png`)}`,
-      `--window-size=${(shot.width ?? 640) + 40},${HEIGHTS[shot.name] ?? 600}`,
-      `file://${htmlPath}`,
-    ],
-    { stdio: "ignore", timeout: 90_000 },
-  );
+  headlessChromium([
+    `--screenshot=${join(out, `${shot.name}.png`)}`,
+    `--window-size=${(shot.width ?? 640) + 40},${HEIGHTS[shot.name] ?? 600}`,
+    `file://${htmlPath}`,
+  ]);
   console.log(`${shot.name}: ${shot.blocks.length} blocks`);
 }
 console.log(`PNG, HTML and payloads in ${out}`);

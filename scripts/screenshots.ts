@@ -1,10 +1,3 @@
-/**
- * Renders the README's screenshots from real payloads: the matcher on real pastes, the real
- * renderers, then Block Kit → HTML → PNG with headless Debian chromium.
- *   npx tsx scripts/screenshots.ts            (needs `apt-get install -y chromium`)
- * Uses ../shared/corpus/risingwave-templates.jsonl too when present (the 5,814-record catalog).
- */
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +6,7 @@ import { loadCatalog } from "../src/catalog/index.ts";
 import { createMatcher } from "../src/matcher/index.ts";
 import { renderAnswer } from "../src/render/index.ts";
 import { redactSecrets } from "../src/store/index.ts";
-import { messageToHtml } from "./block-kit-html.ts";
+import { findChromium, headlessChromium, messageToHtml } from "./block-kit-html.ts";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const corpus = join(root, "../shared/corpus/risingwave-templates.jsonl");
@@ -104,14 +97,7 @@ Caused by:
   },
 ];
 
-const chromium = ["chromium", "chromium-browser"].find((c) => {
-  try {
-    execFileSync("which", [c], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-});
+const chromium = findChromium();
 
 const work = mkdtempSync(join(tmpdir(), "rwerror-shots-"));
 for (const shot of shots) {
@@ -124,24 +110,14 @@ for (const shot of shots) {
   writeFileSync(htmlPath, messageToHtml(message.blocks, { names, ephemeral: shot.ephemeral, width: 640 }));
   writeFileSync(join(work, `${shot.name}.json`), `${JSON.stringify(message, null, 2)}\n`);
   if (!chromium) continue;
-  execFileSync(
-    chromium,
+  headlessChromium(
     [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), "rwerror-chromium-"))}`,
-      "--hide-scrollbars",
       `--screenshot=${join(root, "docs", `${shot.name}.png`)}`,
       `--window-size=680,${shot.height}`,
       `file://${htmlPath}`,
     ],
-    { stdio: "ignore", timeout: 60_000 },
+    chromium,
+    60_000,
   );
 }
 console.log(`HTML and payloads in ${work}${chromium ? "" : " (no chromium: PNGs not written)"}`);

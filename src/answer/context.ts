@@ -1,7 +1,14 @@
 /** What a card says beyond its record: seen before (with permalinks), team notes, the team's release. */
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { MatchContext } from "../matcher/types.ts";
-import type { CardContext, CardRef, MatchFacts, SeenBefore, TeamNote } from "../render/index.ts";
+import {
+  type CardContext,
+  type CardRef,
+  KIND_OF_CODE,
+  type MatchFacts,
+  type SeenBefore,
+  type TeamNote,
+} from "../render/index.ts";
 import { type RecordHistory, redactSecrets } from "../store/index.ts";
 import type { AnswerDeps, AnswerPort } from "./types.ts";
 
@@ -122,9 +129,9 @@ export async function cardContext(
 }
 
 /**
- * What a button's card knew beyond its value: the matched layer is matched again (for the same
- * release when the paste named one) and the record's release facts, third-party context and panic
- * site are taken from it. Empty when the layer no longer matches the record (the catalog changed).
+ * What a button's card knew beyond its value: the annotate stage run again on the match the card
+ * showed (its record, captures and layers, for the release the paste named), never the matcher:
+ * a click cannot land on another record, and costs no match.
  */
 export async function refFacts(
   deps: Pick<AnswerDeps, "guard" | "matcher">,
@@ -134,12 +141,15 @@ export async function refFacts(
 ): Promise<Pick<MatchFacts, "release" | "context" | "panicSite">> {
   if (!ref.l) return {};
   const context = await channelMatchContext(deps, channelId);
-  const again = deps.matcher.match(ref.l, ref.t ? { ...context, pasteVersion: ref.t } : context);
-  const m = again.matches.find((x) => x.record.id === record.id);
-  if (!m) return {};
-  return {
-    ...(m.release ? { release: m.release } : {}),
-    ...(m.context ? { context: m.context } : {}),
-    ...(m.panicSite ? { panicSite: m.panicSite } : {}),
-  };
+  return deps.matcher.facts(
+    {
+      record,
+      kind: KIND_OF_CODE[ref.k],
+      captures: ref.v,
+      layer: ref.l,
+      ...(ref.w ? { outer: ref.w } : {}),
+      ...(ref.x ? { context: ref.x } : {}),
+    },
+    ref.t ? { ...context, pasteVersion: ref.t } : context,
+  );
 }

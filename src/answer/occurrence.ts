@@ -22,9 +22,7 @@ export function occurrenceFromResult(
   if (!result.looksLikeError) return null;
   const best = result.matches[0];
   if (best && result.verdict === "answer") {
-    // The store's match_kind column knows exact and fuzzy; a folded match is an exact one for counting.
-    const matchKind = best.kind === "fuzzy" ? "fuzzy" : "exact";
-    return { ...context, recordId: best.record.id, source, text, confidence: best.confidence, matchKind };
+    return { ...context, recordId: best.record.id, source, text, confidence: best.confidence, matchKind: best.kind };
   }
   // Grouped by the root-cause layer, so chatter around the paste ("prod is down again") does not
   // split one unknown error into many fingerprints.

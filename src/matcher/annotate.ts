@@ -11,7 +11,7 @@ import { locatePanic, type PanicSite } from "./panic-site.ts";
 import { PANIC_SITE_CONFIDENCE } from "./policy.ts";
 import { annotateReleases, dropDuplicates, type ResolvedVersion } from "./release-rank.ts";
 import { nameThirdPartyContext } from "./third-party-context.ts";
-import type { Match, MatchContext } from "./types.ts";
+import type { AnnotatedFacts, KnownMatch, Match, MatchContext } from "./types.ts";
 import { resolveVersion, type UserVersion } from "./version-detect.ts";
 
 export interface Annotated {
@@ -71,4 +71,42 @@ export function annotate(ranked: readonly Ranked[], input: AnnotateInput): Annot
   annotateReleases(catalog, matches, userTag, user);
   nameThirdPartyContext(matches, layers);
   return out;
+}
+
+/**
+ * The facts of a match made earlier, from the same functions the pipeline's annotate stage runs on
+ * each candidate: the release read from its layers (or the channel's, or the configured one), its
+ * release facts, the RisingWave operation around a third-party record, and the panic it located.
+ * Nothing is matched again, so the facts cannot change because the ranking would now differ.
+ */
+export function annotateKnown(
+  catalog: Catalog,
+  known: KnownMatch,
+  context: MatchContext | undefined,
+  configured: string | undefined,
+): AnnotatedFacts {
+  const layers = [...(known.outer ?? []), known.layer];
+  const text = layers.join("\n");
+  const match: Match = {
+    record: known.record,
+    kind: known.kind,
+    confidence: 1,
+    captures: known.captures,
+    layer: known.layer,
+    layerIndex: layers.length - 1,
+    rootCause: true,
+  };
+  const user = resolveVersion(text, context?.channelVersion, configured, context?.pasteVersion);
+  const userTag = user ? catalogTagFor(user.version, catalog.releaseTags) : undefined;
+  annotateReleases(catalog, [match], userTag, user);
+  // The context was trimmed against the other matches of the paste, which a known match no longer has.
+  if (known.context !== undefined) match.context = known.context;
+  else nameThirdPartyContext([match], layers);
+  const site = locatePanic(catalog, text, userTag);
+  if (site?.record?.id === known.record.id) match.panicSite = site;
+  return {
+    ...(match.release ? { release: match.release } : {}),
+    ...(match.context ? { context: match.context } : {}),
+    ...(match.panicSite ? { panicSite: match.panicSite } : {}),
+  };
 }

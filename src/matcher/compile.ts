@@ -1,3 +1,4 @@
+import { literalPrefixes } from "../catalog/pattern-prefixes.ts";
 import { maxTextFor, unsafePatternReason } from "../catalog/pattern-safety.ts";
 import type { ErrorRecord } from "../catalog/schema.ts";
 import { regexTokens } from "./regex-tokens.ts";
@@ -48,6 +49,11 @@ export interface CompiledPattern {
   lead: number;
   /** The same for `foldedSegments` in the folded pass. */
   foldedLead: number;
+  /**
+   * For a `regex` pattern: literal texts one of which every text it matches starts with (see
+   * catalog/pattern-prefixes.ts), its anchors; null when they cannot be bounded, and for other patterns.
+   */
+  regexAnchors: readonly string[] | null;
   /**
    * Text every match of the pattern in any form (whole, bare, open tail) starts with: the
    * shortest of their first literals, all prefixes of the first one; "" when nothing is known.
@@ -212,6 +218,7 @@ export function compilePattern(record: ErrorRecord, order: number): CompiledPatt
       return first !== undefined && first.length < shortest.length ? first : shortest;
     }, segments?.[0] ?? ""),
     foldedLead: leadOf(foldedSegments),
+    regexAnchors: regex ? literalPrefixes(pattern) : null,
     openTailSegments,
     short: holes === 0 && words <= 2 && literalText.trim().length < 16,
     message: holes >= 1 || words >= 3,

@@ -1,4 +1,5 @@
 import type { Catalog } from "../catalog/catalog.ts";
+import { annotateKnown } from "./annotate.ts";
 import { type CompiledPattern, compilePattern } from "./compile.ts";
 import { fuzzySearch } from "./fuzzy.ts";
 import { LiteralIndex } from "./literal-index.ts";
@@ -6,7 +7,7 @@ import type { Engine } from "./match.ts";
 import { DEFAULT_MAX_INPUT_BYTES } from "./normalize.ts";
 import { runPipeline } from "./pipeline.ts";
 import { CANDIDATE_WEIGHT, FUZZY_THRESHOLD, SEARCH_EXACT_MIN } from "./policy.ts";
-import type { Match, MatchContext, Matcher, MatcherOptions, MatchResult } from "./types.ts";
+import type { AnnotatedFacts, KnownMatch, Match, MatchContext, Matcher, MatcherOptions, MatchResult } from "./types.ts";
 import { catalogLabels } from "./vocabulary.ts";
 
 export { looksLikeError } from "./detect.ts";
@@ -14,6 +15,8 @@ export { type ErrorLayer, splitLayers } from "./layers.ts";
 export { normalizePaste } from "./normalize.ts";
 export { AUTO_POST_MIN_CONFIDENCE, BARE_CONFIDENCE, MAX_FUZZY_CONFIDENCE } from "./policy.ts";
 export type {
+  AnnotatedFacts,
+  KnownMatch,
   Match,
   MatchContext,
   Matcher,
@@ -120,5 +123,13 @@ function matcherOver(
     }
   };
 
-  return { match, search };
+  const facts = (known: KnownMatch, context?: MatchContext): AnnotatedFacts => {
+    try {
+      return annotateKnown(catalog, known, context, risingwaveVersion);
+    } catch {
+      return {};
+    }
+  };
+
+  return { match, search, facts };
 }

@@ -1,3 +1,5 @@
+import { isWordCode } from "./chars.ts";
+
 /** A piece of a layer that a pattern may match whole, with its place in the layer. */
 export interface LayerText {
   start: number;
@@ -49,17 +51,10 @@ const MAX_PARTIAL_STARTS = 48;
 const MAX_CHAIN_STARTS = 24;
 const MAX_CUT_TEXTS = 96;
 
-const SPACE = 32;
-
-/** `\w` (no `u` flag): `[A-Za-z0-9_]`, by character code, for the per-character loops. */
-function isWordCode(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-}
-
 /** True when offset `i` of `text` does not split a word. */
 export function isBoundary(text: string, i: number): boolean {
   if (i <= 0 || i >= text.length) return true;
-  return !/\w/.test(text[i - 1] ?? "") || !/\w/.test(text[i] ?? "");
+  return !isWordCode(text.charCodeAt(i - 1)) || !isWordCode(text.charCodeAt(i));
 }
 
 /**
@@ -122,8 +117,14 @@ export function layerTexts(layer: string): LayerText[] {
   }
   let partials = 0;
   const links = new Set(linkStarts);
-  for (let i = 1; i < firstLineEnd && partials < MAX_PARTIAL_STARTS; i++) {
-    if (layer.charCodeAt(i - 1) !== SPACE || !isWordCode(layer.charCodeAt(i)) || links.has(i)) continue;
+  // Word starts after a blank: from one space to the next, not character by character.
+  for (
+    let sp = layer.indexOf(" ");
+    sp >= 0 && sp + 1 < firstLineEnd && partials < MAX_PARTIAL_STARTS;
+    sp = layer.indexOf(" ", sp + 1)
+  ) {
+    const i = sp + 1;
+    if (!isWordCode(layer.charCodeAt(i)) || links.has(i)) continue;
     partials++;
     out.push({ start: i, end: firstLineEnd, partial: true, cut: false });
     if (layer.length > firstLineEnd) out.push({ start: i, end: layer.length, partial: true, cut: false });

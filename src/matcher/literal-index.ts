@@ -1,12 +1,9 @@
+import { isWordCode } from "./chars.ts";
 import type { CompiledPattern } from "./compile.ts";
+import { SharedWords } from "./shared-words.ts";
 
 /** Besides its key, a candidate's next-rarest words are checked before any pattern runs. */
 const CHECKED_TOKENS = 4;
-
-/** ASCII word characters: `[A-Za-z0-9_]`. */
-function isWordCode(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-}
 
 /**
  * The distinct lower-cased words (runs of `[A-Za-z0-9_]`) of a text, in order of first appearance. A scan
@@ -64,80 +61,102 @@ function sameWord(word: string, text: string, start: number, end: number): boole
  * An inverted index over the literal words of every pattern. Each pattern is filed under its
  * rarest word only, so a text's candidates are found with one lookup per distinct word of the
  * text, whatever the catalog size; patterns without usable words are always candidates.
+ *
+ * The lookup runs on every layer of every paste, so it works on integers only: the catalog's words
+ * get ids (an open-addressing table of their hashes), each word's filed patterns sit in one block of
+ * a flat typed array with the words they need beside them, and a text's words are marked in a stamp
+ * array. Chasing pattern objects, word arrays and string Sets here cost more in cache misses than
+ * the lookups themselves (a 4 KiB paste touches about a thousand filed patterns).
  */
 export class LiteralIndex {
-  private readonly byToken = new Map<string, CompiledPattern[]>();
-  /** By pattern order: the words checked besides the key (no Map lookup on the hot path). */
-  private readonly required: string[][] = [];
-  private readonly always: CompiledPattern[] = [];
-  /** Every word to every pattern using it: only for the fuzzy shortlist, built on first use. */
-  private postings: Map<string, CompiledPattern[]> | null = null;
+  /** The patterns by catalog order: positions below index into this. */
   private readonly patterns: readonly CompiledPattern[];
-  /** How many patterns use each word: the rarer, the more a shared word means (fuzzy shortlist). */
-  readonly documentFrequency = new Map<string, number>();
+  /** How many patterns use each word: the rarer, the more a shared word means. */
+  private readonly documentFrequency = new Map<string, number>();
 
+  /** Word id → word. */
+  private readonly vocabWords: string[];
+  /** The open-addressing table of the words: slot s holds [full hash, 1 + word id] at 2s (0: empty). */
+  private readonly table: Int32Array;
   /**
-   * The catalog's words (see `wordsIn`) in an open-addressing table: slot → 1 + word index (0 is
-   * empty), with each slot's full hash, so a word of a paste is looked up with integer work only.
+   * Word id → the patterns filed under it, each as [position, n, n ids of the words checked besides
+   * the key], in `filed[filedStart[w] … filedStart[w + 1])`: one sequential read per filed pattern.
    */
-  private readonly vocabWords: string[] = [];
-  private readonly vocabSlots: Int32Array;
-  private readonly vocabHashes: Int32Array;
-  /** Per word, the `wordsIn` call that last added it: a repeated word costs no Set insertion. */
-  private readonly vocabSeen: Int32Array;
-  private wordsInCall = 0;
+  private readonly filedStart: Int32Array;
+  private readonly filed: Int32Array;
+  /** Positions of patterns without words. */
+  private readonly always: Int32Array;
+  /** Per word id, the call that last saw it in the text: a text's word set without a Set. */
+  private readonly seen: Int32Array;
+  private call = 0;
+  /** Scratch: the word ids a call found, the positions it keeps. */
+  private readonly found: Int32Array;
+  private readonly kept: Int32Array;
+  private shared: SharedWords | null = null;
 
   constructor(patterns: readonly CompiledPattern[]) {
-    this.patterns = patterns;
-    for (const p of patterns) {
+    this.patterns = [...patterns].sort((a, b) => a.order - b.order);
+    for (const p of this.patterns) {
       for (const t of p.tokens) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
     }
     this.vocabWords = [...this.documentFrequency.keys()];
+    const ids = new Map(this.vocabWords.map((w, i) => [w, i]));
     let size = 16;
     while (size < this.vocabWords.length * 2) size *= 2;
-    this.vocabSlots = new Int32Array(size);
-    this.vocabHashes = new Int32Array(size);
-    this.vocabSeen = new Int32Array(this.vocabWords.length);
+    this.table = new Int32Array(size * 2);
     this.vocabWords.forEach((word, index) => {
       const h = hashWord(word);
       let slot = h & (size - 1);
-      while (this.vocabSlots[slot] !== 0) slot = (slot + 1) & (size - 1);
-      this.vocabSlots[slot] = index + 1;
-      this.vocabHashes[slot] = h;
+      while (this.table[2 * slot + 1] !== 0) slot = (slot + 1) & (size - 1);
+      this.table[2 * slot] = h;
+      this.table[2 * slot + 1] = index + 1;
     });
-    for (const p of patterns) {
+    const words = this.vocabWords.length;
+    const blocks: number[][] = this.vocabWords.map(() => []);
+    const always: number[] = [];
+    // Positions ascend, so each word's block is in catalog order.
+    this.patterns.forEach((p, pos) => {
       if (p.tokens.length === 0) {
-        this.always.push(p);
-        continue;
+        always.push(pos);
+        return;
       }
       const byRarity = [...p.tokens].sort(
         (a, b) => (this.documentFrequency.get(a) ?? 0) - (this.documentFrequency.get(b) ?? 0) || (a < b ? -1 : 1),
       );
-      const key = byRarity[0] ?? "";
-      const list = this.byToken.get(key);
-      if (list) list.push(p);
-      else this.byToken.set(key, [p]);
-      this.required[p.order] = byRarity.slice(1, 1 + CHECKED_TOKENS);
-    }
+      const rest = byRarity.slice(1, 1 + CHECKED_TOKENS).map((t) => ids.get(t) as number);
+      blocks[ids.get(byRarity[0] ?? "") as number]?.push(pos, rest.length, ...rest);
+    });
+    this.filedStart = new Int32Array(words + 1);
+    let total = 0;
+    blocks.forEach((b, w) => {
+      this.filedStart[w] = total;
+      total += b.length;
+    });
+    this.filedStart[words] = total;
+    this.filed = new Int32Array(total);
+    blocks.forEach((b, w) => {
+      this.filed.set(b, this.filedStart[w]);
+    });
+    this.always = Int32Array.from(always);
+    this.seen = new Int32Array(words);
+    this.found = new Int32Array(words);
+    this.kept = new Int32Array(this.patterns.length);
   }
 
   /**
-   * The words of `text` that some pattern uses, lower-cased: `wordsOf(text)` without the words no
-   * pattern has. `candidates` looks up only pattern words, so it gives the same patterns for
-   * both; this one slices and stores no string for the rest (most words of a log line: ids,
-   * numbers, names), which on long layers was most of the matcher's allocation.
+   * The candidates of `text`: patterns whose words all (up to a few of the rarest) occur in it as
+   * whole words, lower-cased, in catalog order. The same patterns as `candidates(wordsOf(text))`.
    */
-  wordsIn(text: string): Set<string> {
-    const out = new Set<string>();
-    const slots = this.vocabSlots;
-    const mask = slots.length - 1;
+  candidatesIn(text: string): CompiledPattern[] {
     // A new stamp per call; when the counter wraps, the old stamps are cleared.
-    if (this.wordsInCall >= 0x7fffffff) {
-      this.vocabSeen.fill(0);
-      this.wordsInCall = 0;
+    if (this.call >= 0x7fffffff) {
+      this.seen.fill(0);
+      this.call = 0;
     }
-    this.wordsInCall++;
-    const call = this.wordsInCall;
+    const call = ++this.call;
+    const { seen, found, kept, filedStart, filed, table } = this;
+    const mask = (table.length >> 1) - 1;
+    let nFound = 0;
     const n = text.length;
     let i = 0;
     while (i < n) {
@@ -154,134 +173,65 @@ export class LiteralIndex {
         if (c >= 65 && c <= 90) c |= 32;
         h = Math.imul(h ^ c, FNV_PRIME);
       }
-      for (let slot = h & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
-        if (this.vocabHashes[slot] !== h) continue;
-        const index = (slots[slot] as number) - 1;
-        const word = this.vocabWords[index] as string;
-        if (!sameWord(word, text, start, i)) continue;
-        if (this.vocabSeen[index] !== call) {
-          this.vocabSeen[index] = call;
-          out.add(word);
+      for (let slot = h & mask; table[2 * slot + 1] !== 0; slot = (slot + 1) & mask) {
+        if (table[2 * slot] !== h) continue;
+        const id = (table[2 * slot + 1] as number) - 1;
+        if (!sameWord(this.vocabWords[id] as string, text, start, i)) continue;
+        if (seen[id] !== call) {
+          seen[id] = call;
+          found[nFound++] = id;
         }
         break;
       }
     }
-    return out;
-  }
-
-  /** Patterns whose words all (up to a few of the rarest) occur in `words`, in catalog order. */
-  candidates(words: ReadonlySet<string>): CompiledPattern[] {
-    const out: CompiledPattern[] = this.always.length > 0 ? [...this.always] : [];
-    for (const w of words) {
-      const list = this.byToken.get(w);
-      if (!list) continue;
-      for (const p of list) {
-        const rest = this.required[p.order];
+    let nKept = 0;
+    for (const pos of this.always) kept[nKept++] = pos;
+    for (let k = 0; k < nFound; k++) {
+      const w = found[k] as number;
+      for (let j = filedStart[w] as number, end = filedStart[w + 1] as number; j < end; ) {
+        const pos = filed[j] as number;
+        const rest = j + 2 + (filed[j + 1] as number);
         let all = true;
-        if (rest) {
-          for (const t of rest) {
-            if (!words.has(t)) {
-              all = false;
-              break;
-            }
+        for (let r = j + 2; r < rest; r++) {
+          if (seen[filed[r] as number] !== call) {
+            all = false;
+            break;
           }
         }
-        if (all) out.push(p);
+        if (all) kept[nKept++] = pos;
+        j = rest;
       }
     }
-    if (out.length > 1) out.sort((a, b) => a.order - b.order);
+    const out: CompiledPattern[] = new Array(nKept);
+    const sorted = kept.subarray(0, nKept).sort();
+    for (let k = 0; k < nKept; k++) out[k] = this.patterns[sorted[k] as number] as CompiledPattern;
     return out;
   }
 
-  private allPostings(): Map<string, CompiledPattern[]> {
-    if (this.postings) return this.postings;
-    const postings = new Map<string, CompiledPattern[]>();
-    for (const p of this.patterns) {
-      for (const t of p.tokens) {
-        const list = postings.get(t);
-        if (list) list.push(p);
-        else postings.set(t, [p]);
+  /**
+   * The definition `candidatesIn` implements: patterns whose key word is in `words` and whose next
+   * rarest words all are, in catalog order (what the index-equivalence test checks it against).
+   */
+  candidates(words: ReadonlySet<string>): CompiledPattern[] {
+    const positions = [...this.always];
+    this.vocabWords.forEach((key, w) => {
+      for (let j = this.filedStart[w] as number; j < (this.filedStart[w + 1] as number); ) {
+        const rest = [...this.filed.subarray(j + 2, j + 2 + (this.filed[j + 1] as number))];
+        if (words.has(key) && rest.every((id) => words.has(this.vocabWords[id] as string))) {
+          positions.push(this.filed[j] as number);
+        }
+        j += 2 + rest.length;
       }
-    }
-    this.postings = postings;
-    return postings;
+    });
+    return positions.sort((a, b) => a - b).map((pos) => this.patterns[pos] as CompiledPattern);
   }
 
   /**
    * Patterns sharing the most (rarity-weighted) words with `words`: a fuzzy shortlist, not a
-   * proof of match. Words used by more than a few percent of the catalog are skipped.
+   * proof of match (see shared-words.ts; built on the first fuzzy guess).
    */
   sharing(words: ReadonlySet<string>, cap: number): CompiledPattern[] {
-    const size = this.patterns.length;
-    const common = Math.max(50, size * 0.03);
-    const postings = this.allPostings();
-    // Scores by pattern order in a reused array: a Map and a sort of every touched pattern cost
-    // more than the lookups on a 50,000-record catalog. Sums are added in the same order as ever.
-    const scores = this.scratchScores();
-    const touched = this.scratchTouched();
-    let count = 0;
-    for (const w of words) {
-      const list = postings.get(w);
-      if (!list || list.length > common) continue;
-      const weight = Math.log(1 + size / list.length);
-      for (const p of list) {
-        const o = p.order;
-        const prev = scores[o] as number;
-        if (Number.isNaN(prev)) {
-          touched[count++] = o;
-          scores[o] = 0 + weight / this.tokenNorm(p);
-        } else scores[o] = prev + weight / this.tokenNorm(p);
-      }
-    }
-    // The best `cap` by score, then catalog order: a bounded insertion into a short sorted list.
-    const best: number[] = [];
-    const before = (a: number, b: number): boolean => {
-      const sa = scores[a] as number;
-      const sb = scores[b] as number;
-      return sa > sb || (sa === sb && a < b);
-    };
-    for (let k = 0; k < count; k++) {
-      const o = touched[k] as number;
-      if (best.length >= cap && !before(o, best[best.length - 1] as number)) continue;
-      let i = best.length < cap ? best.length : best.length - 1;
-      if (best.length < cap) best.push(o);
-      while (i > 0 && before(o, best[i - 1] as number)) {
-        best[i] = best[i - 1] as number;
-        i--;
-      }
-      best[i] = o;
-    }
-    for (let k = 0; k < count; k++) scores[touched[k] as number] = Number.NaN;
-    return best.map((o) => this.byOrder[o] as CompiledPattern);
-  }
-
-  private scores: Float64Array | null = null;
-  private touched: Int32Array | null = null;
-  private readonly byOrder: CompiledPattern[] = [];
-  private norms: Float64Array = new Float64Array(0);
-
-  /** The orders a `sharing` call touched (each once), reused so a call allocates nothing for them. */
-  private scratchTouched(): Int32Array {
-    this.touched ??= new Int32Array(this.scratchScores().length);
-    return this.touched;
-  }
-
-  /** NaN marks "not touched yet"; every call leaves the array as it found it. */
-  private scratchScores(): Float64Array {
-    if (this.scores) return this.scores;
-    let max = 0;
-    for (const p of this.patterns) {
-      if (p.order + 1 > max) max = p.order + 1;
-      this.byOrder[p.order] = p;
-    }
-    this.norms = new Float64Array(max);
-    for (const p of this.patterns) this.norms[p.order] = Math.max(1, p.tokens.length) ** 0.5;
-    this.scores = new Float64Array(max).fill(Number.NaN);
-    return this.scores;
-  }
-
-  /** The divisor of a shared word's weight: the square root of the pattern's word count. */
-  private tokenNorm(p: CompiledPattern): number {
-    return this.norms[p.order] as number;
+    this.shared ??= new SharedWords(this.patterns);
+    return this.shared.sharing(words, cap);
   }
 }

@@ -43,7 +43,7 @@ function isProse(layer: ErrorLayer): boolean {
 
 /** Stages "candidates" and "exact/folded": the index's candidates, tried on the layer's pieces. */
 function layerMatches(engine: Engine, layer: ErrorLayer, panicFile: string | undefined): RawMatch[] {
-  const candidates = engine.useIndex ? engine.index.candidates(engine.index.wordsIn(layer.text)) : engine.patterns;
+  const candidates = engine.useIndex ? engine.index.candidatesIn(layer.text) : engine.patterns;
   const raws = matchLayer(layer.text, candidates, { prose: isProse(layer) });
   // A panic names its file: a panic message of another file is the same words raised elsewhere.
   if (layer.kind === "panic" && panicFile) for (const r of raws) r.elsewhere = !raisedIn(r.pattern.record, panicFile);
@@ -245,7 +245,9 @@ function exactEntry(
     const better = exactConfidence(raw.dominatedBy, rootCause);
     score = Math.min(score, Math.round(better * DOMINATED_WEIGHT * 1000) / 1000);
   }
-  const loneLabel = !printed && !raw.bare && (raw.pattern.wrapper || raw.pattern.generic);
+  // Inside another known template's placeholder (`Catalog error: {0}` around `{object_type} not found:
+  // {name}`), two of RisingWave's own templates nest as only its printed errors do: not a lone label.
+  const loneLabel = !printed && !raw.bare && raw.nesting === 0 && (raw.pattern.wrapper || raw.pattern.generic);
   const confidence = loneLabel ? Math.min(score, LONE_LINE_LABEL_CAP) : score;
   return {
     score,

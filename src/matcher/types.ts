@@ -93,9 +93,30 @@ export interface MatcherOptions {
   risingwaveVersion?: string;
 }
 
+/** A match made earlier (a card's button carries it): its record and the layers it was found in. */
+export interface KnownMatch {
+  record: ErrorRecord;
+  kind: MatchKind;
+  captures: string[];
+  /** The pasted layer the record matched. */
+  layer: string;
+  /** The layers around it, outermost first. */
+  outer?: readonly string[];
+  /** For a third-party record, the operation around it as named when it matched (kept, not worked out again). */
+  context?: string;
+}
+
+/** The facts the annotate stage puts on a match. */
+export type AnnotatedFacts = Pick<Match, "release" | "context" | "panicSite">;
+
 export interface Matcher {
   /** Pure: reads a paste, returns ranked matches. Never throws. */
   match(text: string, context?: MatchContext): MatchResult;
+  /**
+   * The annotate stage alone, for a match made earlier: its release facts, third-party context and
+   * located panic, without matching anything again (a click re-renders a card from these). Never throws.
+   */
+  facts(known: KnownMatch, context?: MatchContext): AnnotatedFacts;
   /** Keyword search over the catalog (`/rwerror search`), best first. */
   search(query: string, limit?: number): Match[];
 }

@@ -107,8 +107,9 @@ export function isAnswerable(raw: RawMatch, layer: ErrorLayer, strength: Strengt
   // holding their few literal words: only when every value they captured is a short value.
   if (p.floating && !raw.captures.every((c) => isShortValue(c) && !c.includes(": ") && !c.includes("\n"))) return false;
   if (p.short && (strength < 3 || layer.depth === 0 || raw.clause || raw.start !== 0)) return false;
-  // A generic template (`{object_type} not found: {name}`) needs printed error output around it.
-  if (p.generic && strength < 3) return false;
+  // A generic template (`{object_type} not found: {name}`) needs printed error output around it, or
+  // another RisingWave template around it on the line (`Catalog error: {0}`, as the web UI shows it).
+  if (p.generic && strength < 3 && raw.nesting === 0) return false;
   // `Actor {actor_id} exited unexpectedly: {source}` holding another error's chain wraps that error.
   if (!p.wrapper && SOURCE_PLACEHOLDER.test(p.record.errorMessage)) {
     const value = raw.captures[raw.captures.length - 1] ?? "";

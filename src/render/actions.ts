@@ -74,6 +74,8 @@ export interface CardRef {
   t?: string;
   /** The card's standing: a = the answer to a paste, c = a candidate (a guess), l = a lookup (no paste matched) */
   s?: StandingCode;
+  /** For a third-party record: the RisingWave operation around it, as the card named it */
+  x?: string;
 }
 
 const VALUE_BUDGET = 1900;
@@ -94,6 +96,7 @@ export function encodeCardRef(ref: CardRef): string {
   const capped: CardRef = { r: ref.r, k: ref.k, c: Math.round(ref.c * 100) / 100, v: [] };
   if (ref.t) capped.t = ref.t.slice(0, 40);
   if (ref.s) capped.s = ref.s;
+  if (ref.x) capped.x = cutAtWord(ref.x, 200);
   const fits = (next: CardRef) => JSON.stringify(next).length <= VALUE_BUDGET;
   for (const value of ref.v) {
     const next = { ...capped, v: [...capped.v, cutAtWord(value, 300)] };
@@ -131,6 +134,7 @@ export function decodeCardRef(value: string | undefined): CardRef | undefined {
     if (Array.isArray(o.w)) ref.w = strings(o.w);
     if (typeof o.t === "string") ref.t = o.t;
     if (o.s === "a" || o.s === "c" || o.s === "l") ref.s = o.s;
+    if (typeof o.x === "string") ref.x = o.x;
     return ref;
   } catch {
     return undefined;

@@ -124,6 +124,20 @@ export function noteLine(note: TeamNote, mrkdwn = true, max = 200): string {
   return `${text}${more} — ${mrkdwn ? `<@${note.userId}>` : note.userId}, ${when}`;
 }
 
+/**
+ * The matcher's note without the range the line already gives: "releases v2.3–v2.4.4 · this wording is
+ * from v2.3–v2.4.4" says the range twice and not what matters, that newer releases word it otherwise.
+ */
+function noteWithoutRange(note: string, releases: string | undefined): string {
+  const range = releases?.split(" · ")[0];
+  if (!range) return note;
+  const same = `this wording is from ${range}`;
+  if (note === same) return "not printed by the newest release";
+  // "…; in main the same error reads "…"" says it already.
+  if (note.startsWith(`${same}; in `)) return note.slice(same.length + 2);
+  return note;
+}
+
 /** Release range, rewording, third-party context and panic site (issue 10's facts): one line, or null. */
 export function releaseLine(model: CardModel): string | null {
   const r = model.releaseLines;
@@ -134,7 +148,8 @@ export function releaseLine(model: CardModel): string | null {
   }
   if (r.panic) parts.push(link(r.panic.url, r.panic.label));
   if (r.releases) parts.push(`releases ${escapeText(r.releases)}`);
-  if (r.note) parts.push(`_${escapeText(r.note)}_`);
+  const note = r.note ? noteWithoutRange(r.note, r.releases) : null;
+  if (note) parts.push(`_${escapeText(note)}_`);
   if (r.successor) parts.push(`newest wording: ${link(r.successor.url, r.successor.message)}`);
   return parts.length > 0 ? truncate(parts.join(" · "), 900) : null;
 }

@@ -32,7 +32,7 @@ import {
 } from "./card-lines.ts";
 import { muteMenu } from "./channel-controls.ts";
 import { type CardContext, type CardModel, cardModel, firstSentences, type MatchFacts } from "./model.ts";
-import { codeBlock, cutWords, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
+import { codeBlock, cutProse, cutWords, escapeText, inlineCode, link, safeText } from "./mrkdwn.ts";
 import { isHintLayer, pasteHint } from "./source.ts";
 import { filledTitle, isPureWrapper, readableTitle } from "./template.ts";
 import { unanalysedGuide } from "./unanalysed.ts";
@@ -57,6 +57,7 @@ export function refFor(
   ref.s = STANDING_CODE[model.standing];
   if (facts.layer) ref.l = redact(facts.layer);
   if (model.wrappers.length > 0) ref.w = model.wrappers.map(redact);
+  if (facts.context) ref.x = redact(facts.context);
   const user = facts.release?.user;
   if (user?.source === "detected") ref.t = user.version;
   return ref;
@@ -68,6 +69,7 @@ export function factsFromRef(ref: CardRef): { facts: MatchFacts; wrappers: strin
   const facts: MatchFacts = { kind, confidence: ref.c, captures: ref.v };
   if (ref.l) facts.layer = ref.l;
   if (ref.s) facts.standing = STANDING_OF_CODE[ref.s];
+  if (ref.x) facts.context = ref.x;
   return { facts, wrappers: ref.w ?? [] };
 }
 
@@ -97,7 +99,7 @@ const LEVELS = [
 type Level = (typeof LEVELS)[number];
 
 function stepList(steps: readonly string[], perStep: number): string {
-  return steps.map((s, i) => `${i + 1}. ${escapeText(cutWords(s, perStep))}`).join("\n");
+  return steps.map((s, i) => `${i + 1}. ${escapeText(cutProse(s, perStep))}`).join("\n");
 }
 
 function analysedBody(model: CardModel, level: Level): Block[] {

@@ -1,4 +1,4 @@
-export { ACTION, type CardRef, decodeCardRef, encodeCardRef, SHORTCUT_EXPLAIN, VIEW } from "./actions.ts";
+export { ACTION, type CardRef, decodeCardRef, encodeCardRef, KIND_OF_CODE, SHORTCUT_EXPLAIN, VIEW } from "./actions.ts";
 export {
   feedbackThanksText,
   renderAlreadyAnswered,

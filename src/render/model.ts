@@ -5,6 +5,7 @@
 import type { ErrorRecord } from "../catalog/schema.ts";
 import type { Match, MatchKind } from "../matcher/types.ts";
 import { docsSearchUrl, issuesSearchUrl, newIssueUrl, pinnedSourceUrl, searchPhrase } from "./links.ts";
+import { cutProse } from "./mrkdwn.ts";
 import { type RecordFacts, recordFacts } from "./record-facts.ts";
 import { type ReleaseLines, releaseLines } from "./release-lines.ts";
 import { pasteHint, type SourceExcerpt, sourceExcerpt, sourceHint } from "./source.ts";
@@ -151,7 +152,8 @@ export function firstSentences(text: string, max = 2, maxChars = 320): string {
     if (picked.length + 1 + next.length > maxChars) break;
     picked = `${picked} ${next}`;
   }
-  return picked.length > maxChars ? `${picked.slice(0, maxChars - 1).replace(/\s+\S*$/, "")}…` : picked;
+  // Cut at a clause, never inside a code span: "…; the…" or a half command reads as broken.
+  return cutProse(picked, maxChars, true);
 }
 
 const LABEL_ONLY = /^(executor|scheduler|internal|storage|stream|batch|meta|rpc) error$/i;

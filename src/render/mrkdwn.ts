@@ -22,6 +22,54 @@ export function cutWords(text: string, max: number): string {
   return `${/\s/.test(cut) ? cut.replace(/\s+\S*$/, "") : cut}…`;
 }
 
+/** The inline code spans of `text`: [index of the opening backtick, index of the closing one]. */
+function codeSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== "`") continue;
+    if (open < 0) open = i;
+    else {
+      spans.push([open, i]);
+      open = -1;
+    }
+  }
+  return spans;
+}
+
+const CLAUSE_END = /[;:,]\s|\s[—–]\s/g;
+
+/**
+ * Cuts a step or a meaning at a word boundary without leaving an inline code span open (a command
+ * cut in half shows a stray backtick and cannot be copied): a span the cut would split is kept whole
+ * when it ends within half the budget again, else the cut comes before it. With `clause`, the cut
+ * ends at the last clause mark (; : , —) in the budget's last 40% rather than mid-clause. The "…"
+ * never follows a dangling ";", ":", "," or "(".
+ */
+export function cutProse(text: string, max: number, clause = false): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const at = max - 1;
+  const spans = codeSpans(flat);
+  const split = spans.find(([open, close]) => open < at && close >= at);
+  let cut: string;
+  if (split && split[1] + 1 <= Math.floor(max * 1.5)) cut = flat.slice(0, split[1] + 1);
+  else if (split) cut = flat.slice(0, split[0]);
+  else {
+    cut = flat.slice(0, at);
+    // One word longer than the whole budget is cut where it must be.
+    if (/\s/.test(cut)) cut = cut.replace(/\s+\S*$/, "");
+  }
+  if (clause) {
+    const outside = (i: number) => !spans.some(([open, close]) => open <= i && i <= close);
+    let best = -1;
+    for (const m of cut.matchAll(CLAUSE_END)) if (m.index >= max * 0.6 && outside(m.index)) best = m.index;
+    if (best > 0) cut = cut.slice(0, best);
+  }
+  cut = cut.replace(/[\s;:,(—–-]+$/, "");
+  return cut.length >= flat.length ? flat : `${cut}…`;
+}
+
 /** Escapes then cuts, so the cut never splits an entity and the limit holds after escaping. */
 export function safeText(text: string, max: number): string {
   return truncate(escapeText(text), max);

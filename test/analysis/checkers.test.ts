@@ -23,6 +23,12 @@ describe("the SQL check of suggested statements", () => {
     ],
     ["CREATE CONNECTION c WITH (type = 'privatelink', provider = 'aws');", "sql-create-source"],
     [
+      "CREATE TABLE users (id INT, name VARCHAR, PRIMARY KEY (id)) FROM pg_src TABLE 'public.users';",
+      "sql-create-table",
+    ],
+    ["CREATE TABLE users (*) FROM pg_src TABLE 'public.users' WITH (snapshot = 'false');", "sql-create-table"],
+    ["ALTER TABLE t REFRESH SCHEMA;", "sql-alter-source / sql-alter-table"],
+    [
       "CREATE SINK k FROM mv WITH (connector = 'kafka', topic = 'o') FORMAT PLAIN ENCODE JSON (force_append_only = 'true');",
       "sql-create-sink",
     ],
@@ -51,6 +57,9 @@ describe("the SQL check of suggested statements", () => {
     "CREATE SOURCE s WITH (connector = 'kafka') FORMAT PLAIN ENCODE JSN;",
     "CREATE SOURCE s (id INT,) WITH (connector = 'kafka') FORMAT PLAIN ENCODE JSON;",
     "CREATE SECRET s WITH (backend = 'meta') AS x;",
+    "CREATE TABLE users (id INT,) FROM pg_src TABLE 'public.users';",
+    "CREATE TABLE users (id INT) FROM pg_src TABLE public.users;",
+    "ALTER TABLE t REFRESH SCHEMAS;",
     "CANCEL JOBS;",
     "SHOW MATERIALISED VIEWS;",
     "SELECT 1; SELECT 2;",

@@ -4,7 +4,7 @@ import { catalogFromRecords } from "../../src/catalog/index.ts";
 import { createMatcher } from "../../src/matcher/index.ts";
 import type { Store } from "../../src/store/index.ts";
 import { tempDir } from "../store/temp-store.ts";
-import { seedRecords } from "../support/seeds.ts";
+import { DOWNSTREAM_ID, seedById, seedRecords } from "../support/seeds.ts";
 
 let env: ReturnType<typeof tempDir>;
 afterEach(() => env?.cleanup());
@@ -39,5 +39,24 @@ describe("occurrences of unmatched errors", () => {
     await record(store, "prod is down again\nERROR: wxyk stalled on shard 3");
     const [a, b] = await store.listOccurrences();
     expect(a?.fingerprint).not.toBe(b?.fingerprint);
+  });
+});
+
+describe("occurrences of matched errors", () => {
+  it("are logged with the kind of match the answer came from, folded included", async () => {
+    env = tempDir();
+    const store = await env.open();
+    const message = seedById(DOWNSTREAM_ID).errorMessage.replace(/\{[^}]*\}/g, "x");
+    const exact = `ERROR:  ${message}`;
+    const shouted = `ERROR:  ${message.toUpperCase().replace(/ /g, "   ")}`;
+    expect(matcher.match(exact).matches[0]?.kind).toBe("exact");
+    expect(matcher.match(shouted).matches[0]?.kind).toBe("folded");
+    await record(store, exact);
+    await record(store, shouted);
+    const kinds = (await store.listOccurrences()).map((o) => [o.recordId, o.matchKind]);
+    expect(kinds.sort()).toEqual([
+      [DOWNSTREAM_ID, "exact"],
+      [DOWNSTREAM_ID, "folded"],
+    ]);
   });
 });

@@ -427,3 +427,30 @@ SHAPE_CASES.push(
   // A list of thoughts that mentions an error is no paste.
   ["list-bullets", "- we saw Division by zero yesterday\n- then it went away after the restart", null, "no-answer"],
 );
+
+SHAPE_CASES.push(
+  // One line as a web UI, a client tool or a CI log shows it: no `ERROR:` frame, but RisingWave's own
+  // label template around a generic one: two of its templates nested, as only its printed errors are.
+  [
+    "labelled-line",
+    "Catalog error: table or source not found: pg_stat_user_tables",
+    "{object_type} not found: {name}",
+    "answer",
+  ],
+  ["labelled-line", "Catalog error: view not found: mv_orders_5m", "{object_type} not found: {name}", "answer"],
+  [
+    "labelled-line",
+    "  Catalog error: table or source not found: public.orders  ",
+    "{object_type} not found: {name}",
+    "answer",
+  ],
+  [
+    "labelled-line",
+    "dbt run failed: Catalog error: table or source not found: stg_orders",
+    "{object_type} not found: {name}",
+    "any",
+  ],
+  // Without the label the generic template is a guess: the words fit anyone's "x not found: y".
+  ["labelled-line", "table or source not found: pg_stat_user_tables", "{object_type} not found: {name}", "no-answer"],
+  ["labelled-line", "config not found: /etc/app.toml", null, "no-answer"],
+);

@@ -41,6 +41,7 @@ function countingMatcher(inner: Matcher): Matcher & { calls: string[] } {
       return inner.match(text);
     },
     search: (q, l) => inner.search(q, l),
+    facts: (k, c) => inner.facts(k, c),
   };
 }
 

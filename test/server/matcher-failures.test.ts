@@ -19,8 +19,10 @@ describe("matcher failures", () => {
     const metrics = createMetrics(() => catalog);
     const failure: MatchFailure = { stage: "annotate", error: "TypeError", inputBytes: 812, lines: 6, shape: "psql" };
     const heard: MatchFailure[] = [];
-    const matcher = instrumentMatcher({ match: () => failed(failure), search: () => [] }, metrics, (f) =>
-      heard.push(f),
+    const matcher = instrumentMatcher(
+      { match: () => failed(failure), search: () => [], facts: () => ({}) },
+      metrics,
+      (f) => heard.push(f),
     );
     matcher.match("ERROR:  password=hunter2 broke it");
     matcher.match("ERROR:  again");

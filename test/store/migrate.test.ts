@@ -122,6 +122,54 @@ describe("SQLite migrations", () => {
     await store.close();
   });
 
+  it("rebuild the occurrences table for folded matches keeping rows, ids, first sightings and counts (008)", async () => {
+    env = tempDir();
+    const all = sqliteMigrations();
+    const path = join(env.dir, "v7.sqlite");
+    const db = new BetterSqlite3(path);
+    migrateSqlite(
+      db,
+      all.filter((m) => m.version <= 7),
+    );
+    const insert = db.prepare(
+      "INSERT INTO occurrences (id, record_id, source, channel_id, message_ts, match_kind, excerpt, occurred_at) VALUES (?, ?, 'auto', 'C1', ?, ?, 'x', ?)",
+    );
+    insert.run(5 * 1024, "r1", "1.1", "exact", 5);
+    insert.run(6 * 1024, "r1", "1.2", "fuzzy", 6);
+    expect(() => insert.run(7 * 1024, "r1", "1.3", "folded", 7)).toThrow(/CHECK/);
+    db.close();
+
+    const store = await openStore(path);
+    expect(await store.schemaVersion()).toBe(all.length);
+    expect((await store.listOccurrences()).map((o) => [o.id, o.matchKind]).sort()).toEqual([
+      [5 * 1024, "exact"],
+      [6 * 1024, "fuzzy"],
+    ]);
+    // The dedupe index and both triggers are back: a retry is one row, a new row counts and is seen.
+    expect(
+      (await store.recordOccurrence({ recordId: "r1", source: "auto", channelId: "C1", messageTs: "1.1", text: "x" }))
+        .inserted,
+    ).toBe(false);
+    const folded = { recordId: "r1", source: "auto" as const, channelId: "C1", messageTs: "1.3", text: "x" };
+    expect((await store.recordOccurrence({ ...folded, matchKind: "folded" })).inserted).toBe(true);
+    expect(await store.recordHistory("r1")).toMatchObject({ count: 3, firstAt: 5, channels: ["C1"] });
+    expect(await topErrors(store, { from: 0, to: Number.MAX_SAFE_INTEGER / 2048 })).toMatchObject([
+      { recordId: "r1", count: 3, firstEver: 5 },
+    ]);
+    await store.close();
+    const raw = new BetterSqlite3(path, { readonly: true });
+    const objects = raw
+      .prepare("SELECT type, name FROM sqlite_master WHERE tbl_name = 'occurrences' ORDER BY type, name")
+      .all();
+    raw.close();
+    expect(objects).toEqual([
+      { type: "index", name: "occurrences_dedupe_by_time" },
+      { type: "table", name: "occurrences" },
+      { type: "trigger", name: "occurrences_first_seen" },
+      { type: "trigger", name: "occurrences_record_channels" },
+    ]);
+  });
+
   it("refuse a database newer than the code with a MigrationError naming both versions, leaving it untouched", async () => {
     env = tempDir();
     await (await env.open()).close();

@@ -26,6 +26,19 @@ const slackPaste = {
 };
 
 describeEachBackend("recordOccurrence", (backend) => {
+  it("keeps each kind of match (exact, folded, fuzzy) and refuses one it does not know", async () => {
+    env = backend.fresh();
+    const store = await env.open();
+    for (const [i, matchKind] of (["exact", "folded", "fuzzy"] as const).entries()) {
+      await store.recordOccurrence({ ...slackPaste, messageTs: `18.${i}`, matchKind });
+    }
+    const kinds = (await store.listOccurrences()).map((o) => o.matchKind).sort();
+    expect(kinds).toEqual(["exact", "folded", "fuzzy"]);
+    const bogus = { ...slackPaste, messageTs: "18.9", matchKind: "guessed" as unknown as "exact" };
+    await expect(store.recordOccurrence(bogus)).rejects.toThrow();
+    expect(await count(store)).toBe(3);
+  });
+
   it("logs a Slack message once however often it is retried, also from another connection at once", async () => {
     env = backend.fresh();
     const store = await env.open(() => 1_000);

@@ -147,8 +147,8 @@ const FORMS: Form[] = [
     },
   },
   whole(
-    "sql-alter-source (REFRESH SCHEMA)",
-    new RegExp(String.raw`^ALTER\s+SOURCE\s+${NAME}\s+REFRESH\s+SCHEMA$`, "i"),
+    "sql-alter-source / sql-alter-table (REFRESH SCHEMA)",
+    new RegExp(String.raw`^ALTER\s+(?:SOURCE|TABLE)\s+${NAME}\s+REFRESH\s+SCHEMA$`, "i"),
   ),
   {
     doc: "sql-create-secret",
@@ -159,6 +159,23 @@ const FORMS: Form[] = [
       if (!m) return null;
       const w = withClause(sql);
       return w && /^\s*AS\s+'(?:[^']|'')*'\s*$/i.test(w.after) ? `CREATE TABLE ${m[1]} () WITH (${w.options})` : null;
+    },
+  },
+  {
+    doc: "sql-create-table (a CDC table: FROM source TABLE 'upstream.table' [WITH (…)])",
+    check: (sql) => {
+      const m = new RegExp(
+        String.raw`^(CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?${NAME}\s*(\([\s\S]*\))?)\s+FROM\s+${NAME}\s+TABLE\s+'(?:[^']|'')+'\s*([\s\S]*)$`,
+        "i",
+      ).exec(sql);
+      if (!m?.[1]) return null;
+      // `(*)`: the columns come from the upstream table.
+      const table = m[2] ? m[1].replace(/\(\s*\*\s*\)$/, "()") : `${m[1]} ()`;
+      const rest = m[3]?.trim() ?? "";
+      if (rest === "") return table;
+      const w = withClause(rest);
+      if (w === null || w.before.trim() !== "" || w.after.trim() !== "") return null;
+      return `${table} WITH (${w.options})`;
     },
   },
   {

@@ -43,7 +43,7 @@ export interface Config {
   healthToken: string | undefined;
   /** Concurrent HTTP connections accepted (Slack, health, metrics). */
   maxConnections: number;
-  /** Connections one client address may hold (slowloris); a proxy in front is one client. */
+  /** Connections one client address may keep pending past a second (slowloris); a proxy in front is one client. */
   maxConnectionsPerClient: number;
   /** How long SIGTERM waits for running handlers before it gives up on them. */
   shutdownGraceMs: number;

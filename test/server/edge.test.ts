@@ -122,8 +122,8 @@ describe("slow clients (slowloris)", () => {
           .then((r) => r.status)
           .catch(() => 0);
         probes.push({ status, ms: performance.now() - t0 });
-        // Connections the server has kept for more than a second.
-        heldCounts.push([...sockets.values()].filter((at) => Date.now() - at > 1_000).length);
+        // Connections the server has kept for more than 2 s (a second pending, and a sweep).
+        heldCounts.push([...sockets.values()].filter((at) => Date.now() - at > 2_000).length);
         await sleep(250);
       }
     })();
@@ -164,8 +164,8 @@ describe("slow clients (slowloris)", () => {
     expect(summary.acked).toBe(summary.events);
     expect(summary.ackMaxMs).toBeLessThan(3_000);
     expect(summary.answered).toBe(summary.events);
-    // One address keeps at most RWERROR_MAX_CONNECTIONS_PER_CLIENT (64) connections, each closed
-    // 10 s after it opened without complete headers, however it trickles.
+    // One address keeps at most RWERROR_MAX_CONNECTIONS_PER_CLIENT (64) connections pending past a
+    // second, each closed 10 s after it opened without complete headers, however it trickles.
     expect(summary.heldMax).toBeLessThanOrEqual(64);
     expect(summary.keptLongestMs).toBeLessThan(12_000);
   }, 60_000);

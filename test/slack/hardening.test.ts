@@ -102,6 +102,26 @@ describe("request hardening", () => {
     expect(closedAt).toHaveLength(12); // idle: closed by the server, not by us
     server.close();
   });
+
+  it("serves a burst of 200 concurrent requests from one address: the per-client cap is on slow connections only", async () => {
+    const server = createServer((_req, res) => setTimeout(() => res.end("ok"), 200));
+    hardenServer(server, 256, { perClient: 64 });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 200 }, () =>
+          fetch(`http://127.0.0.1:${port}/`)
+            .then((r) => r.status)
+            .catch(() => 0),
+        ),
+      );
+      expect(statuses.filter((s) => s === 200)).toHaveLength(200);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
 });
 
 describe("Slack Web API policy", () => {

@@ -90,7 +90,7 @@ Caused by:
 
 Caused by:
   Permission denied: Do not have the privilege`,
-    expect: { id: "a7f3ae1d2395a39f", analysis: "family" },
+    expect: { id: "a7f3ae1d2395a39f", analysis: "record" },
   },
   {
     slug: "not-supported-nested-loop-join",

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BOT_TOKEN } from "../support/bot.ts";
-import { type BotProcess, startBotProcess } from "../support/bot-process.ts";
+import { type BotProcess, spawnBot, startBotProcess } from "../support/bot-process.ts";
 import { type FakeSlack, startFakeSlack } from "../support/fake-slack.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, slackEscape } from "../support/pastes.ts";
 import { messageEvent, slashCommand } from "../support/payloads.ts";
@@ -117,29 +117,11 @@ describe("the bot as a process", () => {
 describe("start-up with Slack unreachable", () => {
   /** `rwerror serve` against `apiUrl` until it exits: its code, stderr, and how long it took. */
   async function serveUntilExit(apiUrl: string) {
-    const dir = mkdtempSync(join(tmpdir(), "rwerror-unreach-"));
+    const t0 = Date.now();
+    const { child, dir, stderr } = spawnBot(apiUrl);
     try {
-      const t0 = Date.now();
-      const child = spawn(process.execPath, [join(repoRoot, "bin", "rwerror.js"), "serve"], {
-        cwd: dir,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: dir,
-          SLACK_BOT_TOKEN: BOT_TOKEN,
-          SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
-          SLACK_API_URL: apiUrl,
-          PORT: "0",
-          RWERROR_DB: join(dir, "bot.sqlite"),
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let err = "";
-      child.stderr.on("data", (d) => {
-        err += String(d);
-      });
-      child.stdout.resume();
       const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-      return { code, err, ms: Date.now() - t0 };
+      return { code, err: stderr(), ms: Date.now() - t0 };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -18,7 +18,8 @@ export interface BotProcess {
   signal(sig: NodeJS.Signals): number;
 }
 
-export async function startBotProcess(apiUrl: string, env: Record<string, string> = {}): Promise<BotProcess> {
+/** `node bin/rwerror.js serve` in a fresh folder of its own, with stdout and stderr collected. */
+export function spawnBot(apiUrl: string, env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), "rwerror-proc-"));
   const child = spawn(process.execPath, [join(repoRoot, "bin", "rwerror.js"), "serve"], {
     cwd: dir,
@@ -42,18 +43,23 @@ export async function startBotProcess(apiUrl: string, env: Record<string, string
   child.stderr?.on("data", (d) => {
     err += String(d);
   });
+  return { child, dir, stdout: () => out, stderr: () => err };
+}
+
+export async function startBotProcess(apiUrl: string, env: Record<string, string> = {}): Promise<BotProcess> {
+  const { child, stdout, stderr } = spawnBot(apiUrl, env);
   const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const port = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`bot did not start:\n${err}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`bot did not start:\n${stderr()}`)), 30_000);
     const check = () => {
-      const m = /HTTP on port (\d+)/.exec(err);
+      const m = /HTTP on port (\d+)/.exec(stderr());
       if (m?.[1]) {
         clearTimeout(timer);
         resolve(m[1]);
       }
     };
     child.stderr?.on("data", check);
-    exit.then(() => reject(new Error(`bot exited at start:\n${err}`)));
+    exit.then(() => reject(new Error(`bot exited at start:\n${stderr()}`)));
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   let signalledAt = 0;
@@ -61,8 +67,8 @@ export async function startBotProcess(apiUrl: string, env: Record<string, string
     child,
     baseUrl,
     eventsUrl: `${baseUrl}/slack/events`,
-    stdout: () => out,
-    stderr: () => err,
+    stdout,
+    stderr,
     signal: (sig) => {
       signalledAt = Date.now();
       child.kill(sig);

@@ -47,7 +47,7 @@ function rwerrorVersion(): string {
 
 /** `data/risingwave.jsonl.gz` → `data/risingwave-facts.json.gz`. */
 export function factsPathFor(out: string): string {
-  return out.replace(/(\.jsonl)?(\.gz)?$/, "") + "-facts.json.gz";
+  return `${out.replace(/(\.jsonl)?(\.gz)?$/, "")}-facts.json.gz`;
 }
 
 export async function catalogCommand(argv: string[], io: CliIo): Promise<number> {

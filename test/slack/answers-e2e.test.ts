@@ -3,7 +3,7 @@
  * fake Web API. Payloads are asserted by field, and every one must fit Block Kit's limits.
  */
 import type { AnyBlock, KnownBlock } from "@slack/types";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ACTION,
   CARD_FIRST_SCREEN,
@@ -14,7 +14,7 @@ import {
   visibleChars,
 } from "../../src/render/index.ts";
 import { buildWeeklyDigest, digestTargetAt } from "../../src/report/weekly.ts";
-import { blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
+import { botsCheckedAfterEach, type RunningBot } from "../support/bot.ts";
 import { FAKE_BOT_ID, FAKE_BOT_USER, FAKE_TEAM } from "../support/fake-slack.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, PASTE_UNKNOWN, slackEscape } from "../support/pastes.ts";
 import {
@@ -36,17 +36,10 @@ Caused by these errors (recent errors listed first):
   2: downstream relation missing for 1002 -> 1004
 HINT:  retry once the rescale in flight completes`;
 
-let bot: RunningBot | undefined;
-afterEach(async () => {
-  const problems = bot ? blockKitProblems(bot) : [];
-  await bot?.close();
-  bot = undefined;
-  expect(problems).toEqual([]);
-});
+const startChecked = botsCheckedAfterEach();
 
-async function start(env: Record<string, string> = {}): Promise<RunningBot> {
-  bot = await startBot({ env: { RWERROR_AUTO_CHANNELS: INCIDENT, ...env } });
-  return bot;
+function start(env: Record<string, string> = {}): Promise<RunningBot> {
+  return startChecked({ env: { RWERROR_AUTO_CHANNELS: INCIDENT, ...env } });
 }
 
 const known = (blocks: unknown) => (blocks ?? []) as KnownBlock[];
@@ -278,7 +271,6 @@ describe("auto-replies stay honest", () => {
     expect(off.fake.callsTo("chat.postMessage")).toEqual([]);
     expect(off.fake.callsTo("reactions.add")).toEqual([]);
     await off.close();
-    bot = undefined;
 
     const on = await start({ RWERROR_UNSURE_REACTION: "on" });
     on.fake.handle("reactions.add", () => ({ ok: true }));

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { catalogFromRecords } from "../../src/catalog/index.ts";
 import { AUTO_POST_MIN_CONFIDENCE, createMatcher } from "../../src/matcher/index.ts";
 import { ACTION } from "../../src/render/index.ts";
-import { BOT_TOKEN, blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
+import { BOT_TOKEN, blockKitProblems, botsCheckedAfterEach, type RunningBot, startBot } from "../support/bot.ts";
 import { FAKE_BOT_USER } from "../support/fake-slack.ts";
 import {
   CHATTER,
@@ -22,16 +22,13 @@ import { postEvent, postInteraction, signature, TEST_SIGNING_SECRET } from "../s
 
 const INCIDENT = "C0INCIDENT1";
 
-let bot: RunningBot | undefined;
-afterEach(async () => {
-  const problems = bot ? blockKitProblems(bot) : [];
-  await bot?.close();
-  bot = undefined;
-  expect(problems).toEqual([]);
-});
+const startChecked = botsCheckedAfterEach();
 
 async function start(env: Record<string, string> = {}, now?: () => number): Promise<RunningBot> {
-  bot = await startBot({ env: { RWERROR_AUTO_CHANNELS: `${INCIDENT},inc-*`, ...env }, ...(now ? { now } : {}) });
+  const bot = await startChecked({
+    env: { RWERROR_AUTO_CHANNELS: `${INCIDENT},inc-*`, ...env },
+    ...(now ? { now } : {}),
+  });
   bot.fake.addChannel("C0INCDB0001", "inc-db");
   bot.fake.addChannel("C0RANDOM001", "random");
   return bot;
@@ -94,8 +91,7 @@ describe("auto-replies in incident channels", () => {
       await first.fake.waitFor(() => threadReplies(first).length === 1);
       await first.close();
 
-      bot = await startBot({ dbDir, env: { RWERROR_AUTO_CHANNELS: INCIDENT } });
-      const b = bot;
+      const b = await startChecked({ dbDir, env: { RWERROR_AUTO_CHANNELS: INCIDENT } });
       await postEvent(b.eventsUrl, delivered.envelope, { headers: { "x-slack-retry-num": "2" } });
       // Same thread and record under a new event id (a client re-sent the message): still no repeat.
       const resent = messageEvent({ channel: INCIDENT, text: slackEscape(PASTE_DOWNSTREAM), threadTs: delivered.ts });
@@ -159,8 +155,7 @@ describe("auto-replies in incident channels", () => {
     expect(best).toMatchObject({ kind: "exact", record: { id: wrapper.id } });
     expect(best?.confidence).toBeLessThan(AUTO_POST_MIN_CONFIDENCE);
 
-    bot = await startBot({ catalog, env: { RWERROR_AUTO_CHANNELS: INCIDENT } });
-    const b = bot;
+    const b = await startChecked({ catalog, env: { RWERROR_AUTO_CHANNELS: INCIDENT } });
     const { ts } = await send(b, { channel: INCIDENT, text });
     await b.fake.waitFor(async () => (await b.store.listOccurrences()).length === 1);
     await settle(100);

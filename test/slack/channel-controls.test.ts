@@ -2,11 +2,11 @@
  * Issue 20 items 2, 14, 15, 16 through Bolt and the fake Slack: mutes that are seen and undone, a
  * private channel's history, notes and mutes that stay in it, RWERROR_ADMINS, and redacted note links.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACTION, VIEW } from "../../src/render/index.ts";
 import { buildWeeklyDigest, digestTargetAt } from "../../src/report/weekly.ts";
 import { createDigestPost } from "../../src/slack/digest-poster.ts";
-import { blockKitProblems, type RunningBot, startBot } from "../support/bot.ts";
+import { botsCheckedAfterEach, type RunningBot } from "../support/bot.ts";
 import { FAKE_TEAM } from "../support/fake-slack.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, slackEscape } from "../support/pastes.ts";
 import { blockAction, messageEvent, slashCommand } from "../support/payloads.ts";
@@ -15,16 +15,10 @@ import { postEvent, postForm, postInteraction } from "../support/signing.ts";
 const PUBLIC = "C0INCIDENT1";
 const SECRET = "C0SECRET01";
 
-let bot: RunningBot | undefined;
-afterEach(async () => {
-  const problems = bot ? blockKitProblems(bot) : [];
-  await bot?.close();
-  bot = undefined;
-  expect(problems).toEqual([]);
-});
+const startChecked = botsCheckedAfterEach();
 
 async function start(env: Record<string, string> = {}): Promise<RunningBot> {
-  bot = await startBot({ env: { RWERROR_AUTO_CHANNELS: `${PUBLIC},${SECRET}`, ...env } });
+  const bot = await startChecked({ env: { RWERROR_AUTO_CHANNELS: `${PUBLIC},${SECRET}`, ...env } });
   bot.fake.addChannel(PUBLIC, "incidents");
   bot.fake.addChannel(SECRET, "secret-incident", { isPrivate: true });
   return bot;

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +9,7 @@ import { type BotProcess, spawnBot, startBotProcess } from "../support/bot-proce
 import { type FakeSlack, startFakeSlack } from "../support/fake-slack.ts";
 import { DOWNSTREAM_ID, PASTE_DOWNSTREAM, slackEscape } from "../support/pastes.ts";
 import { messageEvent, slashCommand } from "../support/payloads.ts";
-import { repoRoot, shippedData } from "../support/seeds.ts";
+import { shippedData } from "../support/seeds.ts";
 import { postEvent, postForm, TEST_SIGNING_SECRET } from "../support/signing.ts";
 
 let fake: FakeSlack;

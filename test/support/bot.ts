@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach, expect } from "vitest";
 import { type Catalog, loadCatalog } from "../../src/catalog/index.ts";
 import { loadConfig } from "../../src/config.ts";
-import { createMatcher } from "../../src/matcher/index.ts";
+import { createMatcher, type Matcher } from "../../src/matcher/index.ts";
 import { checkBlockKitLimits } from "../../src/render/index.ts";
 import { type BuiltApp, buildApp } from "../../src/slack/app.ts";
 import { openStore, type Store } from "../../src/store/index.ts";
@@ -46,6 +47,19 @@ export interface RunningBot {
   close(): Promise<void>;
 }
 
+// The shipped catalog and each catalog's matcher are read and compiled once per test file: both are
+// immutable, and every bot used to pay ~1 s for them.
+let shipped: Catalog | undefined;
+const matchers = new WeakMap<Catalog, Matcher>();
+function matcherFor(catalog: Catalog): Matcher {
+  let m = matchers.get(catalog);
+  if (!m) {
+    m = createMatcher(catalog);
+    matchers.set(catalog, m);
+  }
+  return m;
+}
+
 export async function startBot(opts: BotOptions = {}): Promise<RunningBot> {
   const fake = await startFakeSlack();
   const socket = opts.mode === "socket" ? await startFakeSocketServer() : undefined;
@@ -53,7 +67,8 @@ export async function startBot(opts: BotOptions = {}): Promise<RunningBot> {
   const dir = opts.dbDir ?? mkdtempSync(join(tmpdir(), "rwerror-slack-"));
   const now = opts.now ?? Date.now;
   const store = await openStore(join(dir, "rwerror.sqlite"), { now });
-  const catalog = opts.catalog ?? loadCatalog([DATA_DIR]).catalog;
+  if (!opts.catalog) shipped ??= loadCatalog([DATA_DIR]).catalog;
+  const catalog = opts.catalog ?? (shipped as Catalog);
   const config = loadConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_SIGNING_SECRET: TEST_SIGNING_SECRET,
@@ -64,9 +79,10 @@ export async function startBot(opts: BotOptions = {}): Promise<RunningBot> {
     ...opts.env,
   });
   const logger = memoryLogger();
-  const built = buildApp({ config, catalog, matcher: createMatcher(catalog), store, now, logger });
+  const built = buildApp({ config, catalog, matcher: matcherFor(catalog), store, now, logger });
   await built.start();
   const baseUrl = `http://127.0.0.1:${built.port() ?? 0}`;
+  let closing: Promise<void> | undefined;
   return {
     fake,
     socket,
@@ -76,13 +92,36 @@ export async function startBot(opts: BotOptions = {}): Promise<RunningBot> {
     logger,
     eventsUrl: `${baseUrl}/slack/events`,
     baseUrl,
-    close: async () => {
-      await built.stop();
-      await socket?.close();
-      await fake.close();
-      await store.close();
-      if (opts.dbDir === undefined) rmSync(dir, { recursive: true, force: true });
+    close: () => {
+      closing ??= (async () => {
+        await built.stop();
+        await socket?.close();
+        await fake.close();
+        await store.close();
+        if (opts.dbDir === undefined) rmSync(dir, { recursive: true, force: true });
+      })();
+      return closing;
     },
+  };
+}
+
+/**
+ * For a test file whose tests each start bots: the returned function starts one (as startBot does),
+ * and after each test every bot it started is closed and every payload they sent must have passed
+ * Block Kit's checks.
+ */
+export function botsCheckedAfterEach(): (opts?: BotOptions) => Promise<RunningBot> {
+  const running: RunningBot[] = [];
+  afterEach(async () => {
+    const bots = running.splice(0);
+    const problems = bots.flatMap((b) => blockKitProblems(b));
+    await Promise.all(bots.map((b) => b.close()));
+    expect(problems).toEqual([]);
+  });
+  return async (opts = {}) => {
+    const b = await startBot(opts);
+    running.push(b);
+    return b;
   };
 }
 

@@ -4,6 +4,15 @@ import type { FeedbackTally, Store, StoredVote } from "../types.ts";
 import type { QueryContext } from "./context.ts";
 import { prepared, rowsOf } from "./prepared.ts";
 
+/** A vote as the store hands it out. */
+const VOTE_COLUMNS = [
+  "record_id as recordId",
+  "helpful",
+  "user_id as userId",
+  "channel_id as channelId",
+  "message_ts as messageTs",
+  "created_at as createdAt",
+] as const;
 export function feedbackVotes({
   db,
   now,
@@ -31,30 +40,12 @@ export function feedbackVotes({
       }),
   );
   const votes = prepared(db, ["limit"], (p) =>
-    db
-      .selectFrom("feedback")
-      .select([
-        "record_id as recordId",
-        "helpful",
-        "user_id as userId",
-        "channel_id as channelId",
-        "message_ts as messageTs",
-        "created_at as createdAt",
-      ])
-      .orderBy("id")
-      .limit(p.limit),
+    db.selectFrom("feedback").select(VOTE_COLUMNS).orderBy("id").limit(p.limit),
   );
   const onMessage = prepared(db, ["record", "channel", "message"], (p) =>
     db
       .selectFrom("feedback")
-      .select([
-        "record_id as recordId",
-        "helpful",
-        "user_id as userId",
-        "channel_id as channelId",
-        "message_ts as messageTs",
-        "created_at as createdAt",
-      ])
+      .select(VOTE_COLUMNS)
       .where("record_id", "=", p.record)
       .where("channel_id", "=", p.channel)
       .where("message_ts", "=", p.message)
